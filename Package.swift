@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+// Hark — a GTK4 voice-message app. Dependencies point one way:
+//   hark → HarkUI → GtkSupport → GLibSupport → C modules
+// Levels is pure Swift; Drawing, AudioEngine and MessageStore never import GTK.
+import PackageDescription
+
+let package = Package(
+    name: "Hark",
+    products: [
+        .executable(name: "hark", targets: ["hark"]),
+    ],
+    targets: [
+        // MARK: C libraries from Debian, through pkg-config.
+        .systemLibrary(name: "CGLib", path: "Sources/CGLib", pkgConfig: "gio-unix-2.0"),
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo"),
+        .systemLibrary(name: "CGtk", path: "Sources/CGtk", pkgConfig: "gtk4"),
+        .systemLibrary(name: "CAdwaita", path: "Sources/CAdwaita", pkgConfig: "libadwaita-1"),
+        .systemLibrary(
+            name: "CGStreamer", path: "Sources/CGStreamer",
+            pkgConfig: "gstreamer-1.0 gstreamer-audio-1.0 gstreamer-app-1.0 gstreamer-pbutils-1.0"),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
+        // Only what Swift cannot do: libdispatch's main-queue SPI, GValueArray reads.
+        .target(
+            name: "CHelpers",
+            dependencies: ["CGLib", "CGStreamer"],
+            linkerSettings: [.linkedLibrary("dispatch")]),
+
+        // MARK: Swift modules.
+        .target(name: "GLibSupport", dependencies: ["CGLib", "CGStreamer", "CHelpers"]),
+        .target(name: "GtkSupport", dependencies: ["GLibSupport", "CGLib", "CGtk", "CAdwaita"]),
+        .target(name: "HarkUI", dependencies: ["GtkSupport", "GLibSupport", "CGLib", "CGtk", "CAdwaita"]),
+        .executableTarget(name: "hark", dependencies: ["HarkUI"]),
+
+        // MARK: Tests. GLib-bound tests are XCTest methods: XCTest runs them on the
+        // process's main thread, where the GLib main loop lives (see GLibSupportTests).
+        .testTarget(
+            name: "GLibSupportTests",
+            dependencies: ["GLibSupport", "CGLib", "CGStreamer", "CHelpers"]),
+        .testTarget(
+            name: "HarkUITests",
+            dependencies: ["HarkUI", "GtkSupport", "GLibSupport", "CGLib", "CGtk", "CAdwaita"]),
+        .testTarget(name: "HarkAppTests", dependencies: ["hark"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,14 @@
+// GTK 4 for Swift. GTK 4.8 only: no GtkFileDialog, no gtk_widget_get_color.
+#ifndef HARK_CGTK_SHIM_H
+#define HARK_CGTK_SHIM_H
+#include <gtk/gtk.h>
+
+static inline GtkWidget *hark_widget(gpointer instance) { return GTK_WIDGET(instance); }
+static inline GtkWindow *hark_window(gpointer instance) { return GTK_WINDOW(instance); }
+static inline GtkBox *hark_box(gpointer instance) { return GTK_BOX(instance); }
+static inline GtkLabel *hark_label(gpointer instance) { return GTK_LABEL(instance); }
+static inline GtkButton *hark_button(gpointer instance) { return GTK_BUTTON(instance); }
+static inline GtkDrawingArea *hark_drawing_area(gpointer instance) { return GTK_DRAWING_AREA(instance); }
+static inline GtkApplication *hark_gtk_application(gpointer instance) { return GTK_APPLICATION(instance); }
+static inline gboolean hark_is_widget(gpointer instance) { return GTK_IS_WIDGET(instance); }
+#endif

@@ -1,0 +1,28 @@
+// C that Swift cannot write: libdispatch's main-queue SPI (not in any public
+// header) and reads of GValueArray fields in GStreamer structures.
+#ifndef HARK_HELPERS_H
+#define HARK_HELPERS_H
+
+#include <glib.h>
+#include <gst/gst.h>
+
+/* Adds a source to GLib's default main context that drains libdispatch's main
+ * queue whenever it has work, so Swift's MainActor runs inside the GLib loop.
+ * Idempotent: returns the same source id when called again. Call it on the
+ * process's main thread before the loop runs. */
+guint hark_main_queue_bridge_install(void);
+
+/* Drains libdispatch's main queue now, on the calling (main) thread. */
+void hark_main_queue_drain(void);
+
+/* TRUE on the process's first thread, where GTK and the GLib loop live. */
+gboolean hark_is_process_main_thread(void);
+
+/* Number of entries of a GValueArray field (e.g. "rms" in a level message), or
+ * -1 when the field is missing or is not an array of doubles. */
+gint hark_structure_double_array_length(const GstStructure *structure, const gchar *field);
+
+/* Entry `index` of a GValueArray of doubles; NAN when out of range. */
+gdouble hark_structure_double_array_get(const GstStructure *structure, const gchar *field, guint index);
+
+#endif

@@ -1,0 +1,75 @@
+import CGLib
+
+/// Handler shapes for GObject signals, by their C arguments after the instance.
+public typealias SignalHandler = @MainActor () -> Void
+/// One pointer argument, e.g. `notify` (GParamSpec*) or `activate` (GVariant*).
+public typealias PointerSignalHandler = @MainActor (UnsafeMutableRawPointer?) -> Void
+/// No argument, returns a gboolean, e.g. `close-request`.
+public typealias BoolSignalHandler = @MainActor () -> Bool
+/// Two doubles, e.g. GtkGestureDrag `drag-update`, GtkEventControllerMotion `motion`.
+public typealias PointSignalHandler = @MainActor (Double, Double) -> Void
+/// GtkGestureClick `pressed` / `released`: press count, x, y.
+public typealias PressSignalHandler = @MainActor (Int, Double, Double) -> Void
+/// GtkEventControllerKey `key-pressed`: keyval, keycode, modifier state; true stops propagation.
+public typealias KeySignalHandler = @MainActor (UInt32, UInt32, UInt32) -> Bool
+
+/// Connects Swift closures to GObject signals, one method per C handler shape
+/// (distinct names, so a trailing closure is never ambiguous). The closure is kept alive by the
+/// connection and released when it is disconnected or the instance dies.
+/// Returns the handler id (never 0 for a signal the instance has).
+@MainActor
+public enum Signal {
+    @discardableResult
+    public static func connect(_ instance: UnsafeMutableRawPointer, _ name: String,
+                               _ handler: @escaping SignalHandler) -> UInt {
+        attach(instance, name, unsafeBitCast(voidSignalTrampoline, to: GCallback.self), HandlerBox(handler))
+    }
+
+    @discardableResult
+    public static func connectPointer(_ instance: UnsafeMutableRawPointer, _ name: String,
+                               _ handler: @escaping PointerSignalHandler) -> UInt {
+        attach(instance, name, unsafeBitCast(pointerSignalTrampoline, to: GCallback.self), HandlerBox(handler))
+    }
+
+    @discardableResult
+    public static func connectReturning(_ instance: UnsafeMutableRawPointer, _ name: String,
+                               _ handler: @escaping BoolSignalHandler) -> UInt {
+        attach(instance, name, unsafeBitCast(boolSignalTrampoline, to: GCallback.self), HandlerBox(handler))
+    }
+
+    @discardableResult
+    public static func connectPoint(_ instance: UnsafeMutableRawPointer, _ name: String,
+                               _ handler: @escaping PointSignalHandler) -> UInt {
+        attach(instance, name, unsafeBitCast(pointDoubleSignalTrampoline, to: GCallback.self), HandlerBox(handler))
+    }
+
+    @discardableResult
+    public static func connectPress(_ instance: UnsafeMutableRawPointer, _ name: String,
+                               _ handler: @escaping PressSignalHandler) -> UInt {
+        attach(instance, name, unsafeBitCast(pressSignalTrampoline, to: GCallback.self), HandlerBox(handler))
+    }
+
+    @discardableResult
+    public static func connectKey(_ instance: UnsafeMutableRawPointer, _ name: String,
+                               _ handler: @escaping KeySignalHandler) -> UInt {
+        attach(instance, name, unsafeBitCast(keySignalTrampoline, to: GCallback.self), HandlerBox(handler))
+    }
+
+    /// Disconnects a handler; its closure is released by GLib's destroy notify.
+    public static func disconnect(_ instance: UnsafeMutableRawPointer, _ handlerID: UInt) {
+        if g_signal_handler_is_connected(instance, gulong(handlerID)) != 0 {
+            g_signal_handler_disconnect(instance, gulong(handlerID))
+        }
+    }
+
+    private static func attach<H>(_ instance: UnsafeMutableRawPointer, _ name: String,
+                                   _ trampoline: GCallback, _ box: HandlerBox<H>) -> UInt {
+        let data = box.retainedPointer()
+        let id = hark_signal_connect(instance, name, trampoline, data, releaseClosureHandlerBox)
+        if id == 0 {
+            // GLib already logged the unknown signal; nothing holds the box now.
+            Unmanaged<HandlerBox<H>>.fromOpaque(data).release()
+        }
+        return UInt(id)
+    }
+}

@@ -1,0 +1,69 @@
+import CGLib
+import CGStreamer
+
+// The C entry points of every callback GLibSupport registers. They live in
+// this non-isolated file as global constants on purpose: a `@convention(c)`
+// literal written inside `@MainActor` code is not checked for isolation, and a
+// capturing one crashes the 6.3 compiler. Each one borrows its HandlerBox and
+// enters the main actor with `assumeIsolated`, which traps off the main thread.
+
+/// GDestroyNotify / GClosureNotify shape: releases the box passed retained.
+let releaseHandlerBox: @convention(c) (gpointer?) -> Void = { data in
+    guard let data else { return }
+    Unmanaged<AnyObject>.fromOpaque(data).release()
+}
+
+let releaseClosureHandlerBox: @convention(c) (gpointer?, UnsafeMutablePointer<GClosure>?) -> Void = { data, _ in
+    guard let data else { return }
+    Unmanaged<AnyObject>.fromOpaque(data).release()
+}
+
+// MARK: Signal handler shapes: (instance, args…, user_data).
+
+let voidSignalTrampoline: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
+    let box = HandlerBox<SignalHandler>.borrow(data)
+    MainActor.assumeIsolated { box.handler() }
+}
+
+let pointerSignalTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, argument, data in
+    let box = HandlerBox<PointerSignalHandler>.borrow(data)
+    // Borrowed for the call, on this (main) thread: nothing is sent anywhere.
+    nonisolated(unsafe) let argument = argument
+    MainActor.assumeIsolated { box.handler(argument) }
+}
+
+let boolSignalTrampoline: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
+    let box = HandlerBox<BoolSignalHandler>.borrow(data)
+    return MainActor.assumeIsolated { box.handler() } ? 1 : 0
+}
+
+let pointDoubleSignalTrampoline: @convention(c) (gpointer?, gdouble, gdouble, gpointer?) -> Void = { _, x, y, data in
+    let box = HandlerBox<PointSignalHandler>.borrow(data)
+    MainActor.assumeIsolated { box.handler(x, y) }
+}
+
+let pressSignalTrampoline: @convention(c) (gpointer?, gint, gdouble, gdouble, gpointer?) -> Void = { _, count, x, y, data in
+    let box = HandlerBox<PressSignalHandler>.borrow(data)
+    MainActor.assumeIsolated { box.handler(Int(count), x, y) }
+}
+
+let keySignalTrampoline: @convention(c) (gpointer?, guint, guint, guint32, gpointer?) -> gboolean = { _, keyval, keycode, state, data in
+    let box = HandlerBox<KeySignalHandler>.borrow(data)
+    return MainActor.assumeIsolated { box.handler(keyval, keycode, state) } ? 1 : 0
+}
+
+// MARK: Sources (idle, timeout): gboolean (*)(gpointer).
+
+let sourceTrampoline: @convention(c) (gpointer?) -> gboolean = { data in
+    let box = HandlerBox<SourceHandler>.borrow(data)
+    return MainActor.assumeIsolated { box.handler() } ? 1 : 0
+}
+
+// MARK: GStreamer bus watch: gboolean (*)(GstBus*, GstMessage*, gpointer).
+
+let busTrampoline: @convention(c) (UnsafeMutablePointer<GstBus>?, UnsafeMutablePointer<GstMessage>?, gpointer?) -> gboolean = { _, message, data in
+    let box = HandlerBox<BusHandler>.borrow(data)
+    guard let borrowed = message else { return 1 }
+    nonisolated(unsafe) let message = borrowed  // borrowed for the call, on this thread
+    return MainActor.assumeIsolated { box.handler(BusMessage(pointer: message)) } ? 1 : 0
+}
