@@ -39,7 +39,11 @@ let package = Package(
         .testTarget(
             name: "HarkUITests",
             dependencies: ["HarkUI", "GtkSupport", "GLibSupport", "CGLib", "CGtk", "CAdwaita"]),
-        .testTarget(name: "HarkAppTests", dependencies: ["hark"]),
+        // Black-box tests of the `hark` binary: the CLI without a display, the
+        // window (launch, single instance, Ctrl+Q) under Xvfb and D-Bus.
+        .target(name: "HarkTestSupport", path: "Tests/HarkTestSupport"),
+        .testTarget(name: "HarkCLITests", dependencies: ["hark", "HarkTestSupport"]),
+        .testTarget(name: "HarkAppTests", dependencies: ["hark", "HarkTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

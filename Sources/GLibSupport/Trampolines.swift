@@ -7,12 +7,7 @@ import CGStreamer
 // capturing one crashes the 6.3 compiler. Each one borrows its HandlerBox and
 // enters the main actor with `assumeIsolated`, which traps off the main thread.
 
-/// GDestroyNotify / GClosureNotify shape: releases the box passed retained.
-let releaseHandlerBox: @convention(c) (gpointer?) -> Void = { data in
-    guard let data else { return }
-    Unmanaged<AnyObject>.fromOpaque(data).release()
-}
-
+/// GClosureNotify shape of `releaseHandlerBox`.
 let releaseClosureHandlerBox: @convention(c) (gpointer?, UnsafeMutablePointer<GClosure>?) -> Void = { data, _ in
     guard let data else { return }
     Unmanaged<AnyObject>.fromOpaque(data).release()

@@ -1,1 +1,57 @@
+import CAdwaita
+import CGLib
+import CGtk
+import GLibSupport
+import GtkSupport
 
+/// The GUI: one AdwApplication, single instance through D-Bus (a second launch
+/// activates the first, which presents its window), one main window.
+@MainActor
+public final class HarkApplication {
+    private let application: ObjectRef
+    private var mainWindow: MainWindow?
+
+    /// `applicationID` and `flags` differ from the defaults only in tests,
+    /// which must not meet a Hark the user is running.
+    public init(applicationID: String = AppInfo.id, flags: GApplicationFlags = G_APPLICATION_DEFAULT_FLAGS) {
+        application = ObjectRef(owning: UnsafeMutableRawPointer(adw_application_new(applicationID, flags)))
+        application.connect("startup") { [unowned self] in self.startup() }
+        application.connect("activate") { [unowned self] in self.activate() }
+    }
+
+    /// Runs the GLib main loop until the application quits; returns its exit status.
+    /// GTK gets only the program name: Hark's own command line is parsed before.
+    public func run(programName: String) -> Int32 {
+        MainLoop.bridgeSwiftConcurrency()
+        var argv: [UnsafeMutablePointer<CChar>?] = [strdup(programName), nil]
+        defer { free(argv[0]) }
+        return g_application_run(application.as(GApplication.self), 1, &argv)
+    }
+
+    /// The GtkApplication, for windows and tests.
+    public var gtkApplication: UnsafeMutablePointer<GtkApplication> { application.as(GtkApplication.self) }
+
+    private func startup() {
+        Style.install()
+        gtk_window_set_default_icon_name(AppInfo.id)
+        Actions.add(to: application.pointer, "quit") { [unowned self] in self.quit() }
+        Actions.add(to: application.pointer, "about") { [unowned self] in self.showAbout() }
+        Actions.setAccels(gtkApplication, "app.quit", ["<Control>q"])
+        Actions.setAccels(gtkApplication, "window.close", ["<Control>w"])
+    }
+
+    private func activate() {
+        let window = mainWindow ?? MainWindow(application: gtkApplication)
+        mainWindow = window
+        window.present()
+    }
+
+    private func quit() {
+        mainWindow?.close()
+        g_application_quit(application.as(GApplication.self))
+    }
+
+    private func showAbout() {
+        AboutDialog.present(over: mainWindow?.window)
+    }
+}

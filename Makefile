@@ -1,0 +1,58 @@
+# Hark — the README's two commands are `make run` and `make test`.
+# Both install the Debian packages Hark needs first (only those missing).
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+SWIFT ?= swift
+CONFIGURATION ?= release
+APP_ID := io.github.hark.Hark
+
+# The folder SwiftPM builds into for $(CONFIGURATION); evaluated when used.
+BIN_DIR = $(shell $(SWIFT) build -c $(CONFIGURATION) --show-bin-path)
+
+.PHONY: all deps build run test bench install install-files uninstall clean
+
+all: build
+
+deps:
+	scripts/install-deps
+
+build: deps
+	$(SWIFT) build -c $(CONFIGURATION)
+
+run: build
+	"$(BIN_DIR)/hark"
+
+test: deps
+	scripts/run-tests
+
+bench: build
+	scripts/bench "$(BIN_DIR)/hark"
+
+install: build install-files
+
+# Copies what `build` made; scripts/run-tests uses it on the debug build.
+install-files:
+	install -Dm755 "$(BIN_DIR)/hark" "$(DESTDIR)$(PREFIX)/bin/hark"
+	install -Dm644 data/$(APP_ID).desktop "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop"
+	install -Dm644 data/$(APP_ID).metainfo.xml "$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml"
+	install -Dm644 data/icons/hicolor/scalable/apps/$(APP_ID).svg \
+		"$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg"
+	install -Dm644 data/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
+		"$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg"
+	install -Dm644 Resources/style.css "$(DESTDIR)$(PREFIX)/share/hark/style.css"
+	@# A theme folder with a cache must have it refreshed, or GTK misses the icon.
+	@if [ -z "$(DESTDIR)" ] && [ -f "$(PREFIX)/share/icons/hicolor/icon-theme.cache" ]; then \
+		gtk-update-icon-cache -q -f "$(PREFIX)/share/icons/hicolor" || true; fi
+
+uninstall:
+	rm -f "$(DESTDIR)$(PREFIX)/bin/hark" \
+		"$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop" \
+		"$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml" \
+		"$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg" \
+		"$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg" \
+		"$(DESTDIR)$(PREFIX)/share/hark/style.css"
+	-rmdir "$(DESTDIR)$(PREFIX)/share/hark"
+
+clean:
+	rm -rf .build

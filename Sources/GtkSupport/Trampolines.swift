@@ -1,0 +1,12 @@
+import CGtk
+import GLibSupport
+
+// C entry points for GTK callbacks; global constants in a non-isolated file,
+// for the reasons given in GLibSupport/Trampolines.swift.
+
+let drawTrampoline: @convention(c) (UnsafeMutablePointer<GtkDrawingArea>?, OpaquePointer?, gint, gint, gpointer?) -> Void = { _, cairo, width, height, data in
+    guard let borrowed = cairo else { return }
+    let box = HandlerBox<DrawHandler>.borrow(data)
+    nonisolated(unsafe) let context = borrowed  // borrowed for the call, on this thread
+    MainActor.assumeIsolated { box.handler(context, Int(width), Int(height)) }
+}

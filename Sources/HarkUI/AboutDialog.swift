@@ -1,0 +1,21 @@
+import CAdwaita
+import CGtk
+import GtkSupport
+
+@MainActor
+enum AboutDialog {
+    static func present(over parent: UnsafeMutablePointer<GtkWindow>?) {
+        let about = adw_about_window_new()!
+        let window = UnsafeMutablePointer<GtkWindow>(OpaquePointer(about))
+        adw_about_window_set_application_name(OpaquePointer(about), AppInfo.name)
+        adw_about_window_set_application_icon(OpaquePointer(about), AppInfo.id)
+        adw_about_window_set_version(OpaquePointer(about), AppInfo.version)
+        adw_about_window_set_comments(OpaquePointer(about), "Record, play and keep voice messages")
+        adw_about_window_set_license_type(OpaquePointer(about), GTK_LICENSE_GPL_3_0)
+        if let parent {
+            gtk_window_set_transient_for(window, parent)
+            gtk_window_set_modal(window, 1)
+        }
+        gtk_window_present(window)
+    }
+}

@@ -1,0 +1,6 @@
+/// Names and numbers that identify Hark to the desktop and to users.
+public enum AppInfo {
+    public static let id = "io.github.hark.Hark"
+    public static let name = "Hark"
+    public static let version = "0.1.0"
+}

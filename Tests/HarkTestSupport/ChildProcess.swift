@@ -1,0 +1,76 @@
+import Foundation
+
+/// A program started by a test, its output collected in a file (a pipe could
+/// fill up and stall a chatty child), stopped when the test is done with it.
+public final class ChildProcess {
+    public let process = Process()
+    private let outputURL: URL
+    private let outputHandle: FileHandle
+
+    public init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
+        outputURL = FileManager.default.temporaryDirectory
+            .appendingPathComponent("hark-test-\(UUID().uuidString).log")
+        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        let output = try FileHandle(forWritingTo: outputURL)
+        outputHandle = output
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        try? outputHandle.close()
+        try? FileManager.default.removeItem(at: outputURL)
+    }
+
+    /// Everything the child wrote to stdout and stderr so far.
+    public var output: String {
+        (try? String(contentsOf: outputURL, encoding: .utf8)) ?? ""
+    }
+
+    public var isRunning: Bool { process.isRunning }
+
+    /// Waits up to `seconds` for the child to exit; its status, or nil if it
+    /// is still running.
+    @discardableResult
+    public func waitForExit(seconds: Double) -> Int32? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline {
+            usleep(20_000)
+        }
+        if process.isRunning { return nil }
+        return process.terminationStatus
+    }
+
+    /// Runs a program to completion (killing it after `seconds`) and returns
+    /// its status and combined output.
+    public static func run(_ executable: String, _ arguments: [String],
+                           environment: [String: String] = [:],
+                           seconds: Double = 30) throws -> (status: Int32?, output: String) {
+        let child = try ChildProcess(executable, arguments, environment: environment)
+        let status = child.waitForExit(seconds: seconds)
+        return (status, child.output)
+    }
+}
+
+/// The `hark` binary SwiftPM built next to the test bundle.
+public var harkExecutable: String {
+    let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    return testBinary.deletingLastPathComponent().appendingPathComponent("hark").path
+}
+
+/// Lines of GLib/GTK logging that say something went wrong.
+public func warningLines(in output: String) -> [String] {
+    output.split(separator: "\n").map(String.init).filter {
+        $0.contains("-WARNING **") || $0.contains("-CRITICAL **") || $0.contains("WARNING:")
+            || $0.contains("CRITICAL:") || $0.contains("-ERROR **")
+    }
+}
