@@ -42,6 +42,11 @@ let package = Package(
         // Black-box tests of the `hark` binary: the CLI without a display, the
         // window (launch, single instance, Ctrl+Q) under Xvfb and D-Bus.
         .target(name: "HarkTestSupport", path: "Tests/HarkTestSupport"),
+        .testTarget(name: "CModulesTests", dependencies: ["CCairo", "CSQLite"]),
+        .target(name: "CTestSignals", dependencies: ["CGLib"], path: "Tests/CTestSignals"),
+        .testTarget(
+            name: "GtkSupportTests",
+            dependencies: ["GtkSupport", "GLibSupport", "CGLib", "CGtk", "CTestSignals"]),
         .testTarget(name: "HarkCLITests", dependencies: ["hark", "HarkTestSupport"]),
         .testTarget(name: "HarkAppTests", dependencies: ["hark", "HarkTestSupport"]),
     ],

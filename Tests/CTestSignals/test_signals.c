@@ -1,0 +1,15 @@
+#include "test_signals.h"
+
+void hark_test_emit_int_double_double(gpointer instance, const char *signal, gint a, gdouble b, gdouble c) {
+    g_signal_emit_by_name(instance, signal, a, b, c);
+}
+
+void hark_test_emit_double_double(gpointer instance, const char *signal, gdouble a, gdouble b) {
+    g_signal_emit_by_name(instance, signal, a, b);
+}
+
+gboolean hark_test_emit_key(gpointer instance, const char *signal, guint keyval, guint keycode, guint state) {
+    gboolean handled = FALSE;
+    g_signal_emit_by_name(instance, signal, keyval, keycode, state, &handled);
+    return handled;
+}
