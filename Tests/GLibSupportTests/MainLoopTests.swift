@@ -20,6 +20,20 @@ final class MainLoopTests: XCTestCase {
         }
     }
 
+    func testBridgeLeavesTheLoopIdleOnceTheQueueIsDrained() {
+        onMainActor {
+            var done = false
+            Task { @MainActor in done = true }
+            XCTAssertTrue(MainLoop.iterate(until: { done }, timeout: 5))
+            // Dispatch whatever else is ready, then nothing may stay ready: a
+            // bridge that left its eventfd readable would spin the loop at 100% CPU.
+            var spins = 0
+            while g_main_context_iteration(nil, 0) != 0 && spins < 100 { spins += 1 }
+            XCTAssertEqual(g_main_context_pending(nil), 0, "the loop is busy with nothing to do")
+            XCTAssertLessThan(spins, 100)
+        }
+    }
+
     func testMainActorRunFromABackgroundThreadLandsOnTheMainThread() {
         onMainActor {
             let ranOnMainThread = MainActorBox<Bool?>(nil)
