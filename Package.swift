@@ -28,6 +28,7 @@ let package = Package(
         // MARK: Swift modules.
         .target(name: "GLibSupport", dependencies: ["CGLib", "CGStreamer", "CHelpers"]),
         .target(name: "GtkSupport", dependencies: ["GLibSupport", "CGLib", "CGtk", "CAdwaita"]),
+        .target(name: "Levels"),
         .target(name: "HarkUI", dependencies: ["GtkSupport", "GLibSupport", "CGLib", "CGtk", "CAdwaita"]),
         .executableTarget(name: "hark", dependencies: ["HarkUI"]),
 
@@ -42,6 +43,7 @@ let package = Package(
         // Black-box tests of the `hark` binary: the CLI without a display, the
         // window (launch, single instance, Ctrl+Q) under Xvfb and D-Bus.
         .target(name: "HarkTestSupport", path: "Tests/HarkTestSupport"),
+        .testTarget(name: "LevelsTests", dependencies: ["Levels"]),
         .testTarget(name: "CModulesTests", dependencies: ["CCairo", "CSQLite"]),
         .target(name: "CTestSignals", dependencies: ["CGLib"], path: "Tests/CTestSignals"),
         .testTarget(
