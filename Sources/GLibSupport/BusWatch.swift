@@ -37,6 +37,14 @@ public struct BusMessage {
         return (0..<count).map { hark_structure_double_array_get(structure, field, guint($0)) }
     }
 
+    /// A GstClockTime field (e.g. "duration" of a level message), in nanoseconds.
+    public func clockTime(_ field: String) -> UInt64? {
+        guard let structure = gst_message_get_structure(pointer) else { return nil }
+        var value: GstClockTime = 0
+        guard gst_structure_get_clock_time(structure, field, &value) != 0 else { return nil }
+        return UInt64(value)
+    }
+
     /// For an ERROR or WARNING message: the error and the debug details.
     public var error: (error: GLibError, debug: String?)? {
         var gerror: UnsafeMutablePointer<GError>?

@@ -43,6 +43,33 @@ public enum MainLoop {
                                              box.retainedPointer(), releaseHandlerBox))
     }
 
+    /// Calls `body` on the main loop when the process receives `signal`
+    /// (SIGINT, SIGTERM, SIGHUP…), for as long as it returns true.
+    @MainActor @discardableResult
+    public static func onUnixSignal(_ signal: Int32, _ body: @escaping SourceHandler) -> Source {
+        let box = HandlerBox(body)
+        return Source(id: g_unix_signal_add_full(G_PRIORITY_DEFAULT, signal, sourceTrampoline,
+                                                 box.retainedPointer(), releaseHandlerBox))
+    }
+
+    /// Runs the default context until `quit()`; for CLI commands.
+    @MainActor
+    public static func run() {
+        let loop = g_main_loop_new(nil, 0)!
+        runningLoops.append(loop)
+        g_main_loop_run(loop)
+        g_main_loop_unref(loop)
+    }
+
+    /// Makes the innermost `run()` return once the current callback is done.
+    @MainActor
+    public static func quit() {
+        guard let loop = runningLoops.popLast() else { return }
+        g_main_loop_quit(loop)
+    }
+
+    @MainActor private static var runningLoops: [OpaquePointer] = []
+
     /// Iterates the default context until `condition` holds or `seconds` pass.
     /// Returns whether the condition held. For CLI commands and tests, which
     /// have no `g_application_run`; never call it from inside a GLib callback.

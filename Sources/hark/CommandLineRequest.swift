@@ -4,20 +4,51 @@ enum CommandLineRequest: Equatable {
     case gui
     case help
     case version
+    case record(output: String, duration: Double?, source: String?)
+    case play(path: String, start: Double, rate: Double)
+    case levels(path: String)
     /// A one-line reason; the process exits with status 2 (a usage error).
     case usageError(String)
 
     static func parse(_ arguments: [String]) -> CommandLineRequest {
         guard let first = arguments.first else { return .gui }
-        switch first {
-        case "-h", "--help", "help":
-            return arguments.count == 1 ? .help : .usageError("'\(first)' takes no arguments")
-        case "--version":
-            return arguments.count == 1 ? .version : .usageError("'--version' takes no arguments")
-        case let option where option.hasPrefix("-"):
-            return .usageError("unknown option '\(option)'")
-        default:
-            return .usageError("unknown command '\(first)'")
+        var rest = ArgumentList(Array(arguments.dropFirst()), command: first)
+        do {
+            switch first {
+            case "-h", "--help", "help":
+                try rest.finish()
+                return .help
+            case "--version":
+                try rest.finish()
+                return .version
+            case "record":
+                let output = try rest.option("--output")
+                let duration = try rest.number("--duration", in: 0.1...360_000)
+                let source = try rest.option("--source")
+                try rest.finish()
+                guard let output else { throw UsageError("'record' needs --output FILE.ogg") }
+                return .record(output: output, duration: duration, source: source)
+            case "play":
+                let start = try rest.number("--start", in: 0...Double.greatestFiniteMagnitude) ?? 0
+                let rate = try rest.number("--rate", in: 0.5...2) ?? 1
+                let path = try rest.positional("FILE")
+                try rest.finish()
+                return .play(path: path, start: start, rate: rate)
+            case "levels":
+                let json = rest.flag("--json")
+                let path = try rest.positional("FILE")
+                try rest.finish()
+                guard json else { throw UsageError("'levels' prints JSON only: add --json") }
+                return .levels(path: path)
+            case let option where option.hasPrefix("-"):
+                return .usageError("unknown option '\(option)'")
+            default:
+                return .usageError("unknown command '\(first)'")
+            }
+        } catch let error as UsageError {
+            return .usageError(error.reason)
+        } catch {
+            return .usageError("\(error)")
         }
     }
 
@@ -29,9 +60,81 @@ enum CommandLineRequest: Equatable {
         With no command, Hark opens its window (or shows the one already open).
 
         Commands:
+          record --output FILE.ogg [--duration SECONDS] [--source DESCRIPTION]
+                              Record from the default microphone (or a GStreamer
+                              source description) to an Ogg/Opus file; Ctrl+C or
+                              the duration ends it cleanly
+          play FILE [--start SECONDS] [--rate R]
+                              Play a file to the default output (R from 0.5 to 2)
+          levels FILE --json  Print the file's duration and its 50 ms RMS and peak
+                              levels (dBFS, floored at -100) as JSON
           help, -h, --help    Show this help and exit
           --version           Print the version and exit
 
         Exit status: 0 on success, 1 on failure, 2 on a usage error.
         """
+}
+
+struct UsageError: Error {
+    let reason: String
+    init(_ reason: String) { self.reason = reason }
+}
+
+/// The arguments after a command: options are taken out by name, then the
+/// positionals in order; `finish()` rejects whatever is left.
+struct ArgumentList {
+    private var items: [String]
+    private let command: String
+
+    init(_ items: [String], command: String) {
+        self.items = items
+        self.command = command
+    }
+
+    /// `--name VALUE` or `--name=VALUE`; nil when absent.
+    mutating func option(_ name: String) throws(UsageError) -> String? {
+        if let index = items.firstIndex(where: { $0.hasPrefix(name + "=") }) {
+            return String(items.remove(at: index).dropFirst(name.count + 1))
+        }
+        guard let index = items.firstIndex(of: name) else { return nil }
+        guard index + 1 < items.count else { throw UsageError("\(name) needs a value") }
+        items.remove(at: index)
+        return items.remove(at: index)
+    }
+
+    mutating func number(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
+        guard let text = try option(name) else { return nil }
+        guard let value = Double(text), value.isFinite, range.contains(value) else {
+            let bounds = range.upperBound == .greatestFiniteMagnitude
+                ? "a number of at least \(range.lowerBound.formatted())"
+                : "a number from \(range.lowerBound.formatted()) to \(range.upperBound.formatted())"
+            throw UsageError("\(name) takes \(bounds), not '\(text)'")
+        }
+        return value
+    }
+
+    mutating func flag(_ name: String) -> Bool {
+        guard let index = items.firstIndex(of: name) else { return false }
+        items.remove(at: index)
+        return true
+    }
+
+    mutating func positional(_ label: String) throws(UsageError) -> String {
+        guard let index = items.firstIndex(where: { !$0.hasPrefix("-") || $0 == "-" }) else {
+            throw UsageError("'\(command)' needs \(label)")
+        }
+        return items.remove(at: index)
+    }
+
+    func finish() throws(UsageError) {
+        guard let extra = items.first else { return }
+        if extra.hasPrefix("-") { throw UsageError("unknown option '\(extra)' for '\(command)'") }
+        throw UsageError("unexpected argument '\(extra)' for '\(command)'")
+    }
+}
+
+private extension Double {
+    func formatted() -> String {
+        self == rounded() ? String(Int(self)) : String(self)
+    }
 }

@@ -11,7 +11,13 @@ case .help:
     print(CommandLineRequest.usage)
 case .version:
     print("hark \(AppInfo.version)")
+case .record(let output, let duration, let source):
+    exit(runRecord(output: output, duration: duration, source: source))
+case .play(let path, let start, let rate):
+    exit(runPlay(path: path, start: start, rate: rate))
+case .levels(let path):
+    exit(runLevels(path: path))
 case .usageError(let reason):
-    FileHandle.standardError.write(Data("hark: \(reason) (see 'hark --help')\n".utf8))
+    printFailure("\(reason) (see 'hark --help')")
     exit(2)
 }

@@ -120,3 +120,49 @@ import Testing
         #expect(track.coveredSeconds == 0.1)
     }
 }
+
+@Suite struct LevelMeterTests {
+    private func sine(amplitude: Double, frequency: Double, rate: Int, seconds: Double) -> [Float] {
+        (0..<Int(Double(rate) * seconds)).map {
+            Float(amplitude * sin(2 * Double.pi * frequency * Double($0) / Double(rate)))
+        }
+    }
+
+    @Test(arguments: [1.0, 0.5, 0.1, 0.01])
+    func sineRMSIsAmplitudeOverRootTwo(_ amplitude: Double) {
+        var meter = LevelMeter(sampleRate: 16_000)
+        meter.add(sine(amplitude: amplitude, frequency: 1_000, rate: 16_000, seconds: 1))
+        let track = meter.finish()
+        #expect(track.count == 20)
+        let expected = 20 * log10(amplitude / 2.0.squareRoot())
+        for rms in track.rms { #expect(abs(rms - expected) < 0.05) }
+        for peak in track.peak { #expect(abs(peak - 20 * log10(amplitude)) < 0.1) }
+    }
+
+    @Test func partialLastIntervalCountsAndDurationIsExact() {
+        var meter = LevelMeter(sampleRate: 48_000)
+        meter.add([Float](repeating: 0.25, count: 48_000 + 1_200))  // 1.025 s
+        #expect(meter.seconds == 1.025)
+        let track = meter.finish()
+        #expect(track.count == 21)
+        #expect(abs(track.rms.last! - 20 * log10(0.25)) < 1e-9)
+    }
+
+    @Test func int16AndFloatAgree() {
+        let floats: [Float] = sine(amplitude: 0.5, frequency: 440, rate: 8_000, seconds: 0.5)
+        let ints = floats.map { Int16(($0 * 32768).rounded()) }
+        var a = LevelMeter(sampleRate: 8_000)
+        var b = LevelMeter(sampleRate: 8_000)
+        a.add(floats)
+        ints.withUnsafeBufferPointer { b.add(int16: $0) }
+        let ta = a.finish(), tb = b.finish()
+        #expect(ta.count == tb.count)
+        for (x, y) in zip(ta.rms, tb.rms) { #expect(abs(x - y) < 0.01) }
+    }
+
+    @Test func silenceIsTheFloor() {
+        var meter = LevelMeter(sampleRate: 8_000)
+        meter.add([Float](repeating: 0, count: 800))
+        #expect(meter.finish().rms == [-100, -100])
+    }
+}

@@ -1,0 +1,230 @@
+import CGLib
+import CGStreamer
+import Foundation
+import GLibSupport
+
+public enum PlayerEvent: Sendable, Equatable {
+    case playing
+    case paused
+    case stopped
+    /// The position in seconds, ~30 times a second while playing and after seeks.
+    case position(Double)
+    /// The file's duration, once known.
+    case duration(Double)
+    case ended
+    case failed(AudioError)
+}
+
+/// Plays one file at a time through `playbin`, with `scaletempo` so speeds
+/// other than 1× keep the pitch. Seeks flush; `.exact` seeks are accurate
+/// (for a release or a key press), `.fast` ones go to the nearest key unit
+/// (cheap while a drag is in progress).
+@MainActor
+public final class Player {
+    public enum SeekMode: Sendable { case exact, fast }
+
+    public private(set) var path: String?
+    public private(set) var isPlaying = false
+    public private(set) var duration: Double?
+    /// Playback speed, 0.5–2.0; kept across files and seeks.
+    public private(set) var rate: Double = 1
+
+    private let audioSinkDescription: String?
+    private let onEvent: @MainActor (PlayerEvent) -> Void
+    private var pipeline: Pipeline?
+    private var busWatch: BusWatch?
+    private var ticker: Source?
+    /// A seek asked for before the file was ready (prerolled); done once it is.
+    private var pendingSeek: (seconds: Double, mode: SeekMode)?
+
+    public static let rateRange: ClosedRange<Double> = 0.5...2.0
+    private static let tickMilliseconds: UInt32 = 33
+
+    /// `audioSink` is a GStreamer description of the output; nil for the
+    /// desktop's default. Tests pass `fakesink sync=true` (a real clock, no sound card).
+    public init(audioSink: String? = nil, onEvent: @escaping @MainActor (PlayerEvent) -> Void) {
+        audioSinkDescription = audioSink
+        self.onEvent = onEvent
+    }
+
+    isolated deinit {
+        ticker?.remove()
+        busWatch?.remove()
+    }
+
+    /// Opens `path`, paused at the start; `.duration` follows once known.
+    public func load(_ path: String) throws(AudioError) {
+        unload()
+        guard FileManager.default.fileExists(atPath: path) else { throw .fileMissing(path: path) }
+        let uri = try fileURI(path)
+        let sink = audioSinkDescription.map { " audio-sink=\"\($0.replacingOccurrences(of: "\"", with: "\\\""))\"" } ?? ""
+        let pipeline = try Pipeline(description: "playbin name=hark_player audio-filter=scaletempo video-sink=fakesink\(sink)")
+        hark_object_set_string(UnsafeMutableRawPointer(pipeline.element), "uri", uri)
+        self.pipeline = pipeline
+        self.path = path
+        busWatch = BusWatch(element: pipeline.element) { [weak self] message in
+            self?.handle(message) ?? false
+        }
+        if pipeline.setState(GST_STATE_PAUSED) == GST_STATE_CHANGE_FAILURE {
+            let error = pipeline.popError().map { classify($0.error) } ?? .notAudio(path: path, detail: "it cannot be played")
+            unload()
+            throw error
+        }
+    }
+
+    public func play() {
+        guard let pipeline else { return }
+        if pipeline.setState(GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE {
+            failNow(pipeline.popError().map { classify($0.error) } ?? .outputUnavailable(detail: "playback would not start"))
+            return
+        }
+        isPlaying = true
+        startTicking()
+        onEvent(.playing)
+    }
+
+    public func pause() {
+        guard let pipeline, isPlaying else { return }
+        pipeline.setState(GST_STATE_PAUSED)
+        isPlaying = false
+        stopTicking()
+        onEvent(.paused)
+        reportPosition()
+    }
+
+    public func togglePlayPause() {
+        isPlaying ? pause() : play()
+    }
+
+    /// Stops and closes the file.
+    public func stop() {
+        guard pipeline != nil else { return }
+        unload()
+        onEvent(.stopped)
+    }
+
+    public var position: Double? { pipeline?.position }
+
+    public func seek(to seconds: Double, mode: SeekMode = .exact) {
+        guard let pipeline else { return }
+        let target = max(0, duration.map { min(seconds, $0) } ?? seconds)
+        guard duration != nil else {
+            pendingSeek = (target, mode)
+            return
+        }
+        performSeek(pipeline, to: target, mode: mode)
+        reportPosition(assuming: target)
+    }
+
+    public func setRate(_ newRate: Double) {
+        rate = min(Self.rateRange.upperBound, max(Self.rateRange.lowerBound, newRate))
+        guard let pipeline, duration != nil, let position = pipeline.position else { return }
+        performSeek(pipeline, to: position, mode: .exact)
+    }
+
+    // MARK: Internals
+
+    private func performSeek(_ pipeline: Pipeline, to seconds: Double, mode: SeekMode) {
+        let accuracy = mode == .exact ? GST_SEEK_FLAG_ACCURATE : GST_SEEK_FLAG_KEY_UNIT
+        let flags = GstSeekFlags(rawValue: GST_SEEK_FLAG_FLUSH.rawValue | accuracy.rawValue)
+        _ = gst_element_seek(pipeline.element, rate, GST_FORMAT_TIME, flags,
+                             GST_SEEK_TYPE_SET, gint64(GStreamer.clockTime(seconds)),
+                             GST_SEEK_TYPE_NONE, -1)
+    }
+
+    private func handle(_ message: BusMessage) -> Bool {
+        switch message.type {
+        case GST_MESSAGE_EOS:
+            isPlaying = false
+            stopTicking()
+            if let duration { onEvent(.position(duration)) }
+            onEvent(.ended)
+            // Back to the start, paused, ready to play again.
+            if let pipeline {
+                pipeline.setState(GST_STATE_PAUSED)
+                performSeek(pipeline, to: 0, mode: .exact)
+            }
+        case GST_MESSAGE_ERROR:
+            if let (error, _) = message.error { failNow(classify(error)) }
+            return false
+        case GST_MESSAGE_ASYNC_DONE, GST_MESSAGE_DURATION_CHANGED:
+            let firstTime = duration == nil
+            if let known = pipeline?.duration, known != duration {
+                duration = known
+                onEvent(.duration(known))
+            }
+            if firstTime, duration != nil, let pipeline {
+                // Ready: do the seek asked for meanwhile, and apply the kept speed.
+                if let (seconds, mode) = pendingSeek {
+                    pendingSeek = nil
+                    performSeek(pipeline, to: min(seconds, duration ?? seconds), mode: mode)
+                } else if rate != 1 {
+                    performSeek(pipeline, to: pipeline.position ?? 0, mode: .exact)
+                }
+            }
+        default:
+            break
+        }
+        return true
+    }
+
+    private func failNow(_ error: AudioError) {
+        unload()
+        onEvent(.failed(error))
+    }
+
+    private func unload() {
+        stopTicking()
+        busWatch?.remove()
+        busWatch = nil
+        pipeline = nil
+        path = nil
+        duration = nil
+        pendingSeek = nil
+        isPlaying = false
+    }
+
+    private func startTicking() {
+        guard ticker == nil else { return }
+        ticker = MainLoop.timeout(milliseconds: Self.tickMilliseconds) { [weak self] in
+            self?.reportPosition()
+            return true
+        }
+    }
+
+    private func stopTicking() {
+        ticker?.remove()
+        ticker = nil
+    }
+
+    private func reportPosition(assuming fallback: Double? = nil) {
+        if let position = pipeline?.position ?? fallback { onEvent(.position(position)) }
+    }
+
+    private func fileURI(_ path: String) throws(AudioError) -> String {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        var error: UnsafeMutablePointer<GError>?
+        guard let uri = g_filename_to_uri(absolute, nil, &error) else {
+            let detail = error.map { GLibError(consuming: $0).message } ?? "bad file name"
+            throw .notAudio(path: path, detail: detail)
+        }
+        defer { g_free(uri) }
+        return String(cString: uri)
+    }
+
+    private func classify(_ error: GLibError) -> AudioError {
+        let path = self.path ?? "the file"
+        if error.domain == "gst-resource-error-quark" {
+            if error.code == Int32(GST_RESOURCE_ERROR_NOT_FOUND.rawValue) { return .fileMissing(path: path) }
+            if error.code == Int32(GST_RESOURCE_ERROR_OPEN_WRITE.rawValue)
+                || error.code == Int32(GST_RESOURCE_ERROR_OPEN_READ_WRITE.rawValue)
+                || error.code == Int32(GST_RESOURCE_ERROR_BUSY.rawValue) {
+                return .outputUnavailable(detail: error.message)
+            }
+        }
+        if error.domain == "gst-stream-error-quark" || error.domain == "gst-core-error-quark" {
+            return .notAudio(path: path, detail: error.message)
+        }
+        return .failed(detail: error.message)
+    }
+}

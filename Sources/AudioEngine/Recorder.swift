@@ -1,0 +1,265 @@
+import CGLib
+import CGStreamer
+import Foundation
+import GLibSupport
+import Levels
+
+/// Records one message: source → convert → `level` (50 ms) → Opus → Ogg →
+/// file, with events on the main thread.
+///
+/// The file sink writes through (`buffer-mode=unbuffered`) and the muxer
+/// flushes a page at least every 500 ms, so a killed process leaves a
+/// playable file holding all but the last half second. `stop()` sends EOS and
+/// waits for it to reach the file before tearing down, so a normal stop ends
+/// the file cleanly.
+@MainActor
+public final class Recorder {
+    public let outputPath: String
+    public let source: RecorderSource
+    /// Recording stops by itself (and keeps the file) at this many seconds.
+    public let maximumDuration: Double?
+    public private(set) var state: RecorderState = .idle
+    /// The levels so far; when the recording ends they are its waveform.
+    public private(set) var levels = LevelTrack()
+    /// Seconds of sound recorded so far (pauses excluded).
+    public private(set) var elapsed: Double = 0
+
+    private let onEvent: @MainActor (RecorderEvent) -> Void
+    private var pipeline: Pipeline?
+    private var busWatch: BusWatch?
+    private var stopWatchdog: Source?
+    private var interruption: AudioError?
+    private var reachedMaximum = false
+
+    /// How long `stop()` waits for the end of stream before closing anyway.
+    private static let stopTimeoutMilliseconds: UInt32 = 5_000
+
+    public init(outputPath: String, source: RecorderSource = .defaultMicrophone, maximumDuration: Double? = nil,
+                onEvent: @escaping @MainActor (RecorderEvent) -> Void) {
+        self.outputPath = outputPath
+        self.source = source
+        self.maximumDuration = maximumDuration
+        self.onEvent = onEvent
+    }
+
+    isolated deinit {
+        busWatch?.remove()
+        stopWatchdog?.remove()
+    }
+
+    /// Starts recording. Problems found at once (an unwritable folder, a bad
+    /// source, no microphone) are thrown; later ones arrive as events.
+    public func start() throws(AudioError) {
+        precondition(state == .idle, "a Recorder records once")
+        try checkWritable()
+        let pipeline = try Pipeline(description: """
+            \(source.pipelineDescription) ! queue name=hark_queue \
+            ! audioconvert ! audioresample ! audio/x-raw,channels=1,rate=48000 \
+            ! level name=hark_level interval=50000000 post-messages=true \
+            ! opusenc name=hark_encoder bitrate=32000 audio-type=voice \
+            ! oggmux name=hark_mux ! filesink name=hark_sink buffer-mode=unbuffered
+            """)
+        guard let sink = pipeline.child("hark_sink") else { throw .failed(detail: "the recording pipeline has no file sink") }
+        hark_object_set_string(UnsafeMutableRawPointer(sink), "location", outputPath)
+        self.pipeline = pipeline
+        busWatch = BusWatch(element: pipeline.element) { [weak self] message in
+            self?.handle(message) ?? false
+        }
+        state = .starting
+        if pipeline.setState(GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE {
+            let error = pipeline.popError().map { classify($0.error, from: $0.source) }
+                ?? .failed(detail: "the recording pipeline would not start")
+            tearDown()
+            removeFile()
+            state = .failed
+            throw error
+        }
+    }
+
+    public func pause() {
+        guard state == .recording, let pipeline else { return }
+        pipeline.setState(GST_STATE_PAUSED)
+        state = .paused
+        onEvent(.paused)
+    }
+
+    public func resume() {
+        guard state == .paused, let pipeline else { return }
+        pipeline.setState(GST_STATE_PLAYING)
+        state = .recording
+        onEvent(.resumed)
+    }
+
+    /// Ends the recording and keeps it: `.finished` follows once the file is closed.
+    public func stop() {
+        guard state == .recording || state == .paused || state == .starting, let pipeline else { return }
+        if state == .paused {
+            // EOS cannot travel through a paused live source.
+            pipeline.setState(GST_STATE_PLAYING)
+        }
+        state = .stopping
+        pipeline.sendEndOfStream()
+        stopWatchdog = MainLoop.timeout(milliseconds: Self.stopTimeoutMilliseconds) { [weak self] in
+            self?.stopWatchdog = nil
+            self?.finish()
+            return false
+        }
+    }
+
+    /// Ends the recording and deletes the file.
+    public func cancel() {
+        guard state != .finished && state != .cancelled && state != .failed else { return }
+        tearDown()
+        removeFile()
+        state = .cancelled
+        onEvent(.cancelled)
+    }
+
+    // MARK: Bus
+
+    private func handle(_ message: BusMessage) -> Bool {
+        switch message.type {
+        case GST_MESSAGE_ELEMENT where message.structureName == "level":
+            handleLevel(message)
+        case GST_MESSAGE_STATE_CHANGED where message.sourceName == pipelineName:
+            if state == .starting, currentState == GST_STATE_PLAYING {
+                state = .recording
+                onEvent(.started)
+            }
+        case GST_MESSAGE_EOS:
+            finish()
+            return false
+        case GST_MESSAGE_ERROR:
+            if let (error, _) = message.error {
+                fail(classify(error, from: message.sourceName))
+            }
+            return false
+        default:
+            break
+        }
+        return true
+    }
+
+    private var pipelineName: String? {
+        pipeline.flatMap { hark_gst_object_name(hark_gst_object(UnsafeMutableRawPointer($0.element))) }
+            .map { String(cString: $0) }
+    }
+
+    private var currentState: GstState {
+        guard let pipeline else { return GST_STATE_NULL }
+        var current = GST_STATE_NULL
+        var pending = GST_STATE_NULL
+        gst_element_get_state(pipeline.element, &current, &pending, 0)
+        return current
+    }
+
+    private func handleLevel(_ message: BusMessage) {
+        guard let duration = message.clockTime("duration"), duration > 0 else { return }
+        let seconds = GStreamer.seconds(GstClockTime(duration))
+        guard let rms = message.doubles("rms")?.first, let peak = message.doubles("peak")?.first,
+              !rms.isNaN else {
+            return  // the empty report `level` may post at end of stream
+        }
+        elapsed += seconds
+        levels.append(rms: rms, peak: peak)
+        onEvent(.level(rms: Decibels.clamp(rms), peak: Decibels.clamp(peak), elapsed: elapsed))
+        if let maximumDuration, elapsed >= maximumDuration - 0.0005, state == .recording {
+            reachedMaximum = true
+            stop()
+        }
+    }
+
+    // MARK: Endings
+
+    private func finish() {
+        guard state == .stopping || state == .recording || state == .paused || interruption != nil else { return }
+        tearDown()
+        if levels.isEmpty {
+            removeFile()
+            state = .failed
+            onEvent(.failed(interruption ?? .failed(detail: "no sound was recorded")))
+            return
+        }
+        state = .finished
+        onEvent(.finished(Recording(path: outputPath, duration: elapsed, levels: levels,
+                                    interruption: interruption, reachedMaximumDuration: reachedMaximum)))
+    }
+
+    private func fail(_ error: AudioError) {
+        guard state != .finished, state != .failed, state != .cancelled else { return }
+        interruption = error
+        if levels.isEmpty {
+            finish()  // nothing recorded: reported as a failure, the file removed
+            return
+        }
+        // Keep what was recorded. When the source died, push the end of stream
+        // in after it so the encoder and muxer still close the file; when the
+        // file itself failed (disk full), there is nothing more to write.
+        if case .deviceLost = error, let pipeline, let queue = pipeline.child("hark_queue"),
+           let pad = gst_element_get_static_pad(queue, "sink") {
+            state = .stopping
+            _ = gst_pad_send_event(pad, gst_event_new_eos())
+            gst_object_unref(UnsafeMutableRawPointer(pad))
+            busWatch?.remove()
+            busWatch = BusWatch(element: pipeline.element) { [weak self] message in
+                if message.isEndOfStream || message.isError { self?.finish(); return false }
+                return true
+            }
+            stopWatchdog = MainLoop.timeout(milliseconds: Self.stopTimeoutMilliseconds) { [weak self] in
+                self?.stopWatchdog = nil
+                self?.finish()
+                return false
+            }
+            return
+        }
+        finish()
+    }
+
+    private func tearDown() {
+        stopWatchdog?.remove()
+        stopWatchdog = nil
+        busWatch?.remove()
+        busWatch = nil
+        pipeline = nil  // to NULL and released: filesink closes the file
+    }
+
+    private func removeFile() {
+        try? FileManager.default.removeItem(atPath: outputPath)
+    }
+
+    // MARK: Errors
+
+    private func checkWritable() throws(AudioError) {
+        let folder = URL(fileURLWithPath: outputPath).deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw .cannotWrite(path: outputPath, detail: "the folder \(folder) does not exist")
+        }
+        guard FileManager.default.isWritableFile(atPath: folder) else {
+            throw .cannotWrite(path: outputPath, detail: "the folder \(folder) is not writable")
+        }
+    }
+
+    private func classify(_ error: GLibError, from element: String?) -> AudioError {
+        let resource = error.domain == "gst-resource-error-quark"
+        switch element {
+        case "hark_sink":
+            if resource && error.code == Int32(GST_RESOURCE_ERROR_NO_SPACE_LEFT.rawValue) {
+                return .diskFull(path: outputPath)
+            }
+            if error.message.localizedCaseInsensitiveContains("no space left") {
+                return .diskFull(path: outputPath)
+            }
+            return .cannotWrite(path: outputPath, detail: error.message)
+        case "hark_queue", "hark_level", "hark_encoder", "hark_mux":
+            return .failed(detail: error.message)
+        default:
+            // The source (or an element inside it): the microphone.
+            if state == .recording || state == .paused || state == .stopping, !levels.isEmpty {
+                return .deviceLost(detail: error.message)
+            }
+            return source.isMicrophone ? .microphoneUnavailable(detail: error.message)
+                                       : .invalidSource(detail: error.message)
+        }
+    }
+}

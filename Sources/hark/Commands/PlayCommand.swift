@@ -1,0 +1,40 @@
+import AudioEngine
+import Foundation
+import GLibSupport
+
+/// `hark play FILE [--start S] [--rate R]`: plays to the default output until
+/// the end (status 0) or Ctrl+C.
+@MainActor
+func runPlay(path: String, start: Double, rate: Double) -> Int32 {
+    MainLoop.bridgeSwiftConcurrency()
+    var status: Int32 = 0
+    let player = Player(audioSink: ProcessInfo.processInfo.environment["HARK_AUDIO_SINK"]) { event in
+        switch event {
+        case .ended:
+            MainLoop.quit()
+        case .failed(let error):
+            printFailure(error)
+            status = 1
+            MainLoop.quit()
+        default:
+            break
+        }
+    }
+    let interrupt = MainLoop.onUnixSignal(SIGINT) {
+        player.stop()
+        MainLoop.quit()
+        return false
+    }
+    defer { interrupt.remove() }
+    do {
+        try player.load(path)
+    } catch {
+        printFailure(error)
+        return 1
+    }
+    player.setRate(rate)
+    if start > 0 { player.seek(to: start) }
+    player.play()
+    MainLoop.run()
+    return status
+}

@@ -1,0 +1,49 @@
+import AudioEngine
+import Foundation
+import GLibSupport
+
+/// `hark record --output FILE.ogg [--duration S] [--source D]`: records until
+/// the duration is reached or Ctrl+C (SIGINT/SIGTERM), which stop cleanly.
+@MainActor
+func runRecord(output: String, duration: Double?, source: String?) -> Int32 {
+    MainLoop.bridgeSwiftConcurrency()
+    var status: Int32 = 0
+    let recorder = Recorder(outputPath: output, source: source.map { .pipeline($0) } ?? .defaultMicrophone,
+                            maximumDuration: duration) { event in
+        switch event {
+        case .finished(let recording):
+            if let interruption = recording.interruption {
+                printFailure(interruption)
+                status = 1
+            }
+            MainLoop.quit()
+        case .failed(let error):
+            printFailure(error)
+            status = 1
+            MainLoop.quit()
+        case .cancelled:
+            status = 1
+            MainLoop.quit()
+        default:
+            break
+        }
+    }
+    let stop: SourceHandler = {
+        recorder.stop()
+        return true
+    }
+    let interrupt = MainLoop.onUnixSignal(SIGINT, stop)
+    let terminate = MainLoop.onUnixSignal(SIGTERM, stop)
+    defer {
+        interrupt.remove()
+        terminate.remove()
+    }
+    do {
+        try recorder.start()
+    } catch {
+        printFailure(error)
+        return 1
+    }
+    MainLoop.run()
+    return status
+}
