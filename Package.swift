@@ -45,6 +45,7 @@ let package = Package(
         // window (launch, single instance, Ctrl+Q) under Xvfb and D-Bus.
         .target(name: "HarkTestSupport", path: "Tests/HarkTestSupport"),
         .testTarget(name: "LevelsTests", dependencies: ["Levels"]),
+        .testTarget(name: "AudioEngineTests", dependencies: ["AudioEngine", "Levels", "GLibSupport", "HarkTestSupport"]),
         .testTarget(name: "CModulesTests", dependencies: ["CCairo", "CSQLite"]),
         .target(name: "CTestSignals", dependencies: ["CGLib"], path: "Tests/CTestSignals"),
         .testTarget(
