@@ -12,6 +12,7 @@ extern int _dispatch_get_main_queue_handle_4CF(void);
 extern void _dispatch_main_queue_callback_4CF(void *message);
 
 static guint bridge_source_id = 0;
+static gint drain_depth = 0;
 
 static gboolean on_main_queue_ready(gint fd, GIOCondition condition, gpointer data) {
     (void)condition;
@@ -19,7 +20,9 @@ static gboolean on_main_queue_ready(gint fd, GIOCondition condition, gpointer da
     /* The eventfd stays readable until read: consume it, or the loop spins. */
     eventfd_t ignored;
     (void)eventfd_read(fd, &ignored);
+    drain_depth++;
     _dispatch_main_queue_callback_4CF(NULL);
+    drain_depth--;
     return G_SOURCE_CONTINUE;
 }
 
@@ -39,4 +42,8 @@ void hark_main_queue_drain(void) {
 
 gboolean hark_is_process_main_thread(void) {
     return syscall(SYS_gettid) == getpid();
+}
+
+gboolean hark_main_queue_is_draining(void) {
+    return drain_depth > 0;
 }

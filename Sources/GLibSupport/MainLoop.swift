@@ -52,9 +52,11 @@ public enum MainLoop {
                                                  box.retainedPointer(), releaseHandlerBox))
     }
 
-    /// Runs the default context until `quit()`; for CLI commands.
+    /// Runs the default context until `quit()`; for CLI commands. Not from
+    /// a main-actor task, for the reason given at `iterate`.
     @MainActor
     public static func run() {
+        precondition(hark_main_queue_is_draining() == 0, "MainLoop.run inside a main-actor task")
         let loop = g_main_loop_new(nil, 0)!
         runningLoops.append(loop)
         g_main_loop_run(loop)
@@ -72,9 +74,13 @@ public enum MainLoop {
 
     /// Iterates the default context until `condition` holds or `seconds` pass.
     /// Returns whether the condition held. For CLI commands and tests, which
-    /// have no `g_application_run`; never call it from inside a GLib callback.
+    /// have no `g_application_run`. Never call it from a `Task` or another
+    /// main-actor job the bridge is running: libdispatch does not drain its
+    /// main queue re-entrantly, so no other main-actor work could run.
     @MainActor @discardableResult
     public static func iterate(until condition: () -> Bool, timeout seconds: Double) -> Bool {
+        precondition(hark_main_queue_is_draining() == 0,
+                     "MainLoop.iterate inside a main-actor task would starve every other task")
         // A blocking iteration sleeps until some source fires; this timer makes
         // sure one does by the deadline.
         let expired = Flag()

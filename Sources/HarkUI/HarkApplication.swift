@@ -41,8 +41,17 @@ public final class HarkApplication {
     }
 
     private func activate() {
-        let window = mainWindow ?? MainWindow(application: gtkApplication)
+        if let mainWindow {
+            mainWindow.present()
+            return
+        }
+        let window = MainWindow(application: gtkApplication)
         mainWindow = window
+        // Forget the window once GTK destroys it, so a later activation (a
+        // second launch while this one shuts down) builds a new one.
+        Signal.connect(UnsafeMutableRawPointer(window.window), "destroy") { [weak self, weak window] in
+            if let self, self.mainWindow === window { self.mainWindow = nil }
+        }
         window.present()
     }
 

@@ -2,7 +2,9 @@ import Foundation
 import HarkUI
 
 // Top-level code runs on the main actor, on the process's main thread: the
-// thread GTK and the GLib main loop need.
+// thread GTK and the GLib main loop need. Keep it synchronous: one `await`
+// here would make it an async main running inside libdispatch's main-queue
+// drain, where the GLib bridge could no longer run any main-actor task.
 switch CommandLineRequest.parse(Array(CommandLine.arguments.dropFirst())) {
 case .gui:
     let application = HarkApplication()

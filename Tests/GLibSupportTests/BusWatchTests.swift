@@ -50,7 +50,9 @@ final class BusWatchTests: XCTestCase {
             }
             XCTAssertNotNil(watch)
             gst_element_set_state(pipeline.as(GstElement.self), GST_STATE_PLAYING)
-            XCTAssertTrue(MainLoop.iterate(until: { done }, timeout: 10))
+            withExtendedLifetime(watch) {
+                XCTAssertTrue(MainLoop.iterate(until: { done }, timeout: 10))
+            }
             let first = try XCTUnwrap(rms.first)
             XCTAssertEqual(first, -3.01, accuracy: 0.1)
         }
@@ -67,7 +69,9 @@ final class BusWatchTests: XCTestCase {
             }
             XCTAssertNotNil(watch)
             gst_element_set_state(pipeline.as(GstElement.self), GST_STATE_PLAYING)
-            XCTAssertTrue(MainLoop.iterate(until: { failure != nil }, timeout: 10))
+            withExtendedLifetime(watch) {
+                XCTAssertTrue(MainLoop.iterate(until: { failure != nil }, timeout: 10))
+            }
             XCTAssertEqual(failure?.domain, "gst-resource-error-quark")
             XCTAssertTrue(failure?.message.isEmpty == false)
         }

@@ -73,6 +73,25 @@ final class MainWindowTests: XCTestCase {
         }
     }
 
+    func testActivatingAfterTheWindowWasDestroyedBuildsANewOne() throws {
+        try onMainActor {
+            try withGtk {
+                let app = try makeApplication()
+                let gapp = UnsafeMutableRawPointer(app.gtkApplication).assumingMemoryBound(to: GApplication.self)
+                g_application_activate(gapp)
+                settle()
+                let first = try XCTUnwrap(windows(of: app).first)
+                gtk_window_destroy(first)
+                settle()
+                XCTAssertTrue(windows(of: app).isEmpty)
+                g_application_activate(gapp)
+                settle()
+                XCTAssertEqual(windows(of: app).count, 1, "a fresh window, not the destroyed one")
+                windows(of: app).forEach { gtk_window_destroy($0) }
+            }
+        }
+    }
+
     func testStylesheetIsFoundFromTheCheckout() throws {
         let directory = try XCTUnwrap(AppResources.resourceDirectory)
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(directory)/style.css"))

@@ -12,6 +12,11 @@
  * process's main thread before the loop runs. */
 guint hark_main_queue_bridge_install(void);
 
+/* TRUE while main-actor work queued through the bridge is running: a GLib
+ * loop nested in it could not run any other main-actor work (libdispatch does
+ * not drain the main queue re-entrantly). */
+gboolean hark_main_queue_is_draining(void);
+
 /* Drains libdispatch's main queue now, on the calling (main) thread. */
 void hark_main_queue_drain(void);
 
