@@ -1,0 +1,51 @@
+import CGLib
+import CGStreamer
+import GLibSupport
+
+/// An input the user can record from.
+public struct AudioDevice: Sendable, Equatable, Hashable {
+    /// What to show: "Built-in Audio Analog Stereo".
+    public let displayName: String
+    /// The sound server's name for it, for `RecorderSource.device`.
+    public let internalName: String
+}
+
+/// The sound server's capture devices, through GstDeviceMonitor.
+public enum AudioDevices {
+    /// The current inputs (monitors of outputs included: they record what
+    /// plays). Empty when there is no sound server. Quick, but it talks to
+    /// the server: call it off the main thread when the UI is up.
+    public static func inputs() -> [AudioDevice] {
+        GStreamer.ensureInitialised()
+        guard let monitor = gst_device_monitor_new() else { return [] }
+        defer { gst_object_unref(UnsafeMutableRawPointer(monitor)) }
+        gst_device_monitor_add_filter(monitor, "Audio/Source", nil)
+        guard gst_device_monitor_start(monitor) != 0 else { return [] }
+        defer { gst_device_monitor_stop(monitor) }
+        var devices: [AudioDevice] = []
+        var node = gst_device_monitor_get_devices(monitor)
+        let list = node
+        while let current = node {
+            let device = current.pointee.data.assumingMemoryBound(to: GstDevice.self)
+            if let name = internalName(of: device), let display = gst_device_get_display_name(device) {
+                devices.append(AudioDevice(displayName: String(cString: display), internalName: name))
+                g_free(display)
+            }
+            node = current.pointee.next
+        }
+        g_list_free_full(list) { gst_object_unref($0) }
+        return devices
+    }
+
+    /// PulseAudio's devices carry it as "internal-name"; PipeWire's pulse
+    /// layer does too. Devices of other providers are not for `pulsesrc`.
+    private static func internalName(of device: UnsafeMutablePointer<GstDevice>) -> String? {
+        let instance = UnsafeMutableRawPointer(device)
+        let objectClass = instance.assumingMemoryBound(to: GTypeInstance.self).pointee.g_class
+            .withMemoryRebound(to: GObjectClass.self, capacity: 1) { $0 }
+        guard g_object_class_find_property(objectClass, "internal-name") != nil,
+              let value = hark_object_get_string(instance, "internal-name") else { return nil }
+        defer { g_free(value) }
+        return String(cString: value)
+    }
+}

@@ -1,0 +1,83 @@
+import AudioEngine
+import Foundation
+import GLibSupport
+import HarkTestSupport
+import XCTest
+
+/// The real capture path: pulsesrc from a private PulseAudio server into
+/// which speech is played.
+final class CaptureTests: XCTestCase {
+    private static let sentence =
+        "Hello, this is a test of the Hark voice recorder. One, two, three, four, five, six, seven, eight, nine, ten."
+
+    /// Points this process's PulseAudio clients at `server` for the duration of `body`.
+    private func using(_ server: PulseAudioServer, _ body: () throws -> Void) rethrows {
+        let previous = ProcessInfo.processInfo.environment["PULSE_SERVER"]
+        setenv("PULSE_SERVER", server.clientEnvironment["PULSE_SERVER"]!, 1)
+        defer { if let previous { setenv("PULSE_SERVER", previous, 1) } else { unsetenv("PULSE_SERVER") } }
+        try body()
+    }
+
+    func testDefaultMicrophoneCapturesSpeechNotSilence() throws {
+        let server = try PulseAudioServer()
+        let speech = server.folder.path("speech.wav")
+        try PulseAudioServer.speech(Self.sentence, to: speech)
+        try using(server) {
+            try server.play(speech)
+            try onMainActor {
+                let (_, outcome) = try record(to: server.folder.path("captured.ogg"), from: .defaultMicrophone,
+                                              maximumDuration: 3)
+                let recording = try XCTUnwrap(outcome?.recording, "\(String(describing: outcome))")
+                XCTAssertEqual(recording.duration, 3, accuracy: 0.06)
+                let voiced = recording.levels.rms.filter { $0 > -40 }.count
+                XCTAssertGreaterThan(voiced, recording.levels.count / 4, "speech, not silence: \(recording.levels.rms)")
+                let analysis = try Analyzer.analyze(path: recording.path)
+                XCTAssertEqual(analysis.duration, recording.duration, accuracy: 0.06)
+            }
+        }
+    }
+
+    func testInputsAreListedAndAChosenOneRecords() throws {
+        let server = try PulseAudioServer()
+        let speech = server.folder.path("speech.wav")
+        try PulseAudioServer.speech(Self.sentence, to: speech)
+        try using(server) {
+            let inputs = AudioDevices.inputs()
+            let monitor = try XCTUnwrap(inputs.first { $0.internalName == PulseAudioServer.monitorName }, "\(inputs)")
+            XCTAssertFalse(monitor.displayName.isEmpty)
+            try server.play(speech)
+            try onMainActor {
+                let (_, outcome) = try record(to: server.folder.path("chosen.ogg"), from: .device(monitor.internalName),
+                                              maximumDuration: 2)
+                let recording = try XCTUnwrap(outcome?.recording, "\(String(describing: outcome))")
+                XCTAssertGreaterThan(recording.levels.rms.max() ?? -100, -40)
+            }
+        }
+    }
+
+    func testServerGoneMidRecordingKeepsWhatWasRecorded() throws {
+        let server = try PulseAudioServer()
+        let speech = server.folder.path("speech.wav")
+        try PulseAudioServer.speech(Self.sentence, to: speech)
+        try using(server) {
+            try server.play(speech)
+            try onMainActor {
+                let path = server.folder.path("interrupted.ogg")
+                var killed = false
+                let (_, outcome) = try record(to: path, from: .defaultMicrophone, maximumDuration: 30) { _, event in
+                    if case .level(_, _, let elapsed) = event, elapsed >= 1, !killed {
+                        killed = true
+                        server.kill()
+                    }
+                }
+                let recording = try XCTUnwrap(outcome?.recording, "\(String(describing: outcome))")
+                guard case .deviceLost = recording.interruption else {
+                    return XCTFail("interruption: \(String(describing: recording.interruption))")
+                }
+                XCTAssertGreaterThanOrEqual(recording.duration, 1)
+                let analysis = try Analyzer.analyze(path: path)
+                XCTAssertEqual(analysis.duration, recording.duration, accuracy: 0.1, "the kept part plays")
+            }
+        }
+    }
+}
