@@ -34,7 +34,7 @@ public enum Analyzer {
                 + "! audio/x-raw,format=S16LE,channels=1,rate=\(opusAnalysisRate) "
                 + "! appsink name=hark_samples sync=false max-buffers=64"
             do {
-                return try run(fast, path: path, progress: progress, isCancelled: isCancelled)
+                return try run(fast, path: path, splittable: true, progress: progress, isCancelled: isCancelled)
             } catch .cancelled {
                 throw .cancelled
             } catch {
@@ -77,48 +77,155 @@ public enum Analyzer {
 
     // MARK: The pipeline
 
-    private static func run(_ description: String, path: String,
-                            progress: (Double) -> Void, isCancelled: () -> Bool) throws(AudioError) -> Analysis {
-        let pipeline = try Pipeline(description: description)
-        guard let sinkElement = pipeline.child("hark_samples") else { throw .failed(detail: "no sample sink") }
-        let sink = UnsafeMutableRawPointer(sinkElement).assumingMemoryBound(to: GstAppSink.self)
+    /// Files at least this long are decoded as two halves, one per core.
+    static let splitThreshold: Double = 60
 
-        if pipeline.setState(GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE {
-            throw classify(pipeline.popError()?.error, path: path)
+    private static func run(_ description: String, path: String, splittable: Bool = false,
+                            progress: (Double) -> Void, isCancelled: () -> Bool) throws(AudioError) -> Analysis {
+        let first = try Decoder(description, path: path)
+        let duration = first.duration
+        guard splittable, let duration, duration >= splitThreshold else {
+            let meter = try first.decode(progress: { seconds in
+                if let duration, duration > 0 { progress(min(1, seconds / duration)) }
+            }, shouldStop: isCancelled)
+            return try finish([meter], path: path, progress: progress)
         }
-        var meter: LevelMeter?
-        var duration: Double?
-        let pullTimeout = GStreamer.clockTime(0.1)
-        while true {
-            if isCancelled() { throw .cancelled }
-            if let (error, _) = pipeline.popError() { throw classify(error, path: path) }
-            guard let sample = gst_app_sink_try_pull_sample(sink, pullTimeout) else {
-                if gst_app_sink_is_eos(sink) != 0 { break }
-                continue
+        // Two halves at once, split on an interval boundary so that the two
+        // level tracks join without a seam. The second half runs on a thread
+        // of its own; this thread runs the first, reports progress for both
+        // and relays cancellation.
+        let middle = (duration / 2 / 0.05).rounded(.down) * 0.05
+        try first.limit(to: 0..<middle)
+        let second = try Decoder(description, path: path)
+        try second.limit(to: middle..<duration)
+        let stop = CancellationFlag()
+        let secondSeconds = Atomic<Int>(0)  // milliseconds decoded, for progress
+        let secondResult = HalfResult()
+        let secondDone = DispatchSemaphore(value: 0)
+        let worker = Thread {
+            do {
+                secondResult.meter = try second.decode(progress: { seconds in
+                    secondSeconds.store(Int(seconds * 1000), ordering: .relaxed)
+                }, shouldStop: { stop.isSet })
+            } catch {
+                secondResult.error = error as? AudioError ?? .failed(detail: "\(error)")
             }
-            defer { gst_sample_unref(sample) }
-            if meter == nil {
-                guard let rate = sampleRate(of: sample) else { throw .notAudio(path: path, detail: "no sample rate") }
-                meter = LevelMeter(sampleRate: rate)
-                duration = pipeline.duration
-            }
-            guard let buffer = gst_sample_get_buffer(sample) else { continue }
-            var map = GstMapInfo()
-            guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { continue }
-            let count = Int(map.size) / MemoryLayout<Int16>.size
-            UnsafeRawPointer(map.data).withMemoryRebound(to: Int16.self, capacity: count) {
-                meter!.add(int16: UnsafeBufferPointer(start: $0, count: count))
-            }
-            gst_buffer_unmap(buffer, &map)
-            if let duration, duration > 0 { progress(min(1, meter!.seconds / duration)) }
+            secondDone.signal()
         }
-        guard var meter, meter.sampleCount > 0 else { throw .noAudio(path: path) }
-        let levels = meter.finish()
-        progress(1)
-        return Analysis(duration: meter.seconds, levels: levels)
+        worker.name = "hark-analyser-2"
+        worker.start()
+        func report(_ firstSeconds: Double) {
+            let done = firstSeconds + Double(secondSeconds.load(ordering: .relaxed)) / 1000
+            progress(min(1, done / duration))
+        }
+        let firstMeter: LevelMeter
+        do {
+            firstMeter = try first.decode(progress: report, shouldStop: {
+                if isCancelled() { stop.set() }
+                return stop.isSet
+            })
+        } catch {
+            stop.set()
+            secondDone.wait()
+            throw error
+        }
+        while secondDone.wait(timeout: .now() + 0.1) == .timedOut {
+            if isCancelled() { stop.set() }
+            report(firstMeter.seconds)
+        }
+        if stop.isSet { throw .cancelled }
+        if let error = secondResult.error { throw error }
+        guard let secondMeter = secondResult.meter else { throw .failed(detail: "the second half was lost") }
+        return try finish([firstMeter, secondMeter], path: path, progress: progress)
     }
 
-    private static func sampleRate(of sample: OpaquePointer) -> Int? {
+    /// Joins the halves' tracks; the duration is the samples counted.
+    private static func finish(_ meters: [LevelMeter], path: String, progress: (Double) -> Void) throws(AudioError) -> Analysis {
+        var levels = LevelTrack()
+        var seconds = 0.0
+        for var meter in meters where meter.sampleCount > 0 {
+            let track = meter.finish()
+            for index in 0..<track.count { levels.append(rms: track.rms[index], peak: track.peak[index]) }
+            seconds += meter.seconds
+        }
+        guard !levels.isEmpty else { throw .noAudio(path: path) }
+        progress(1)
+        return Analysis(duration: seconds, levels: levels)
+    }
+
+    /// One decoding pipeline ending in an appsink, optionally limited to a
+    /// stretch of the file; pulls samples into a LevelMeter.
+    private final class Decoder: @unchecked Sendable {
+        private let pipeline: Pipeline
+        private let sink: UnsafeMutablePointer<GstAppSink>
+        private let path: String
+        /// Known once prerolled (nil for streams that cannot tell).
+        let duration: Double?
+
+        init(_ description: String, path: String) throws(AudioError) {
+            self.path = path
+            pipeline = try Pipeline(description: description)
+            guard let element = pipeline.child("hark_samples") else { throw .failed(detail: "no sample sink") }
+            sink = UnsafeMutableRawPointer(element).assumingMemoryBound(to: GstAppSink.self)
+            // Preroll: this is where a file that is not audio is found out.
+            pipeline.setState(GST_STATE_PAUSED)
+            var state = GST_STATE_NULL
+            let result = gst_element_get_state(pipeline.element, &state, nil, GStreamer.clockTime(30))
+            if result == GST_STATE_CHANGE_FAILURE {
+                throw Analyzer.classify(pipeline.popError()?.error, path: path)
+            }
+            duration = pipeline.duration
+        }
+
+        /// Decodes only `range` (seconds): an accurate, flushing seek with a stop.
+        func limit(to range: Range<Double>) throws(AudioError) {
+            let flags = GstSeekFlags(rawValue: GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue)
+            guard gst_element_seek(pipeline.element, 1.0, GST_FORMAT_TIME, flags,
+                                   GST_SEEK_TYPE_SET, gint64(GStreamer.clockTime(range.lowerBound)),
+                                   GST_SEEK_TYPE_SET, gint64(GStreamer.clockTime(range.upperBound))) != 0 else {
+                throw .failed(detail: "cannot seek in \(path)")
+            }
+            var state = GST_STATE_NULL
+            _ = gst_element_get_state(pipeline.element, &state, nil, GStreamer.clockTime(30))
+        }
+
+        /// Pulls every sample to the end (of the file or the range).
+        /// `progress` gets the seconds decoded so far.
+        func decode(progress: (Double) -> Void, shouldStop: () -> Bool) throws(AudioError) -> LevelMeter {
+            if pipeline.setState(GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE {
+                throw Analyzer.classify(pipeline.popError()?.error, path: path)
+            }
+            var meter: LevelMeter?
+            let pullTimeout = GStreamer.clockTime(0.1)
+            while true {
+                if shouldStop() { throw .cancelled }
+                if let (error, _) = pipeline.popError() { throw Analyzer.classify(error, path: path) }
+                guard let sample = gst_app_sink_try_pull_sample(sink, pullTimeout) else {
+                    if gst_app_sink_is_eos(sink) != 0 { break }
+                    continue
+                }
+                defer { gst_sample_unref(sample) }
+                if meter == nil {
+                    guard let rate = Analyzer.sampleRate(of: sample) else {
+                        throw .notAudio(path: path, detail: "no sample rate")
+                    }
+                    meter = LevelMeter(sampleRate: rate)
+                }
+                guard let buffer = gst_sample_get_buffer(sample) else { continue }
+                var map = GstMapInfo()
+                guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { continue }
+                let count = Int(map.size) / MemoryLayout<Int16>.size
+                UnsafeRawPointer(map.data).withMemoryRebound(to: Int16.self, capacity: count) {
+                    meter!.add(int16: UnsafeBufferPointer(start: $0, count: count))
+                }
+                gst_buffer_unmap(buffer, &map)
+                progress(meter!.seconds)
+            }
+            return meter ?? LevelMeter(sampleRate: 1)
+        }
+    }
+
+    fileprivate static func sampleRate(of sample: OpaquePointer) -> Int? {
         guard let caps = gst_sample_get_caps(sample), let structure = gst_caps_get_structure(caps, 0) else { return nil }
         var rate: gint = 0
         guard gst_structure_get_int(structure, "rate", &rate) != 0, rate > 0 else { return nil }
@@ -144,7 +251,7 @@ public enum Analyzer {
         return head.starts(with: Array("OggS".utf8)) && head[28..<36].elementsEqual(Array("OpusHead".utf8))
     }
 
-    private static func classify(_ error: GLibError?, path: String) -> AudioError {
+    fileprivate static func classify(_ error: GLibError?, path: String) -> AudioError {
         guard let error else { return .notAudio(path: path, detail: "it could not be decoded") }
         if error.domain == "gst-resource-error-quark" && error.code == Int32(GST_RESOURCE_ERROR_NOT_FOUND.rawValue) {
             return .fileMissing(path: path)
@@ -155,6 +262,12 @@ public enum Analyzer {
     private static func quoted(_ value: String) -> String {
         "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
+}
+
+/// What the second half's thread hands back; written before it signals.
+private final class HalfResult: @unchecked Sendable {
+    var meter: LevelMeter?
+    var error: AudioError?
 }
 
 /// Set from any thread, read by the analyser's loop.

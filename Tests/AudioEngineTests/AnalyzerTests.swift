@@ -1,4 +1,4 @@
-import AudioEngine
+@testable import AudioEngine
 import Foundation
 import GLibSupport
 import HarkTestSupport
@@ -64,6 +64,34 @@ final class AnalyzerTests: XCTestCase {
         assertSections(analysis, tolerance: 1)
     }
 
+    func testLongOpusFilesSplitAcrossCoresJoinWithoutASeam() throws {
+        // 62 s of 0.7 s tones alternating loud and quiet: long enough to be
+        // decoded as two halves, with the split (31 s) inside a tone.
+        let tones = (0..<89).map { WAVFile.Section(seconds: 0.7, amplitude: $0 % 2 == 0 ? 0.5 : 0.05, frequency: 500) }
+            + [WAVFile.Section(seconds: 0.1, amplitude: 0.5, frequency: 500)]
+        let scratch = try ScratchFolder()
+        let wav = scratch.path("long.wav")
+        let opus = scratch.path("long.ogg")
+        try WAVFile.write(tones, rate: 48_000, to: URL(fileURLWithPath: wav))
+        try gstLaunch("filesrc location=\(wav) ! wavparse ! audioconvert ! opusenc bitrate=48000 ! oggmux ! filesink location=\(opus)")
+
+        let reference = try Analyzer.analyze(path: wav)  // one pipeline, exact
+        let split = try Analyzer.analyze(path: opus)
+        XCTAssertGreaterThanOrEqual(split.duration, Analyzer.splitThreshold)
+        XCTAssertEqual(split.duration, reference.duration, accuracy: 0.05)
+        XCTAssertEqual(split.levels.count, reference.levels.count, accuracy: 1)
+        // Every interval away from a tone change reads its tone, the split included.
+        var start = 0.0
+        for tone in tones where tone.seconds > 0.5 {
+            let first = Int(((start + 0.1) / 0.05).rounded(.up))
+            let last = Int(((start + tone.seconds - 0.1) / 0.05).rounded(.down)) - 1
+            for index in first...last {
+                XCTAssertEqual(split.levels.rms[index], tone.expectedRMS, accuracy: 1, "interval \(index)")
+            }
+            start += tone.seconds
+        }
+    }
+
     func testProgressRisesToOneAndCancellationStops() throws {
         let scratch = try ScratchFolder()
         let path = scratch.path("long.wav")
@@ -78,6 +106,22 @@ final class AnalyzerTests: XCTestCase {
         XCTAssertThrowsError(try Analyzer.analyze(path: path, isCancelled: { polls += 1; return polls > 3 })) { error in
             XCTAssertEqual(error as? AudioError, .cancelled)
         }
+        // The same for a long Opus file, decoded as two halves at once.
+        let long = scratch.path("long.ogg")
+        try gstLaunch("audiotestsrc num-buffers=3500 samplesperbuffer=960 ! audio/x-raw,rate=48000,channels=1 "
+                      + "! opusenc ! oggmux ! filesink location=\(long)")
+        var longFractions: [Double] = []
+        polls = 0
+        XCTAssertThrowsError(try Analyzer.analyze(path: long, progress: { longFractions.append($0) },
+                                                  isCancelled: { polls += 1; return polls > 20 })) { error in
+            XCTAssertEqual(error as? AudioError, .cancelled)
+        }
+        XCTAssertLessThan(longFractions.last ?? 0, 1)
+        longFractions = []
+        let whole = try Analyzer.analyze(path: long, progress: { longFractions.append($0) })
+        XCTAssertEqual(whole.duration, 70, accuracy: 0.05)
+        XCTAssertEqual(longFractions.last, 1)
+        XCTAssertEqual(longFractions, longFractions.sorted(), "two halves, one rising progress")
     }
 
     func testAsyncAnalysisRunsOffTheMainThreadAndReportsProgressOnIt() throws {
