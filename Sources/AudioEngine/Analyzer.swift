@@ -28,7 +28,7 @@ public enum Analyzer {
                                isCancelled: () -> Bool = { false }) throws(AudioError) -> Analysis {
         try preflight(path)
         GStreamer.ensureInitialised()
-        let location = quoted(path)
+        let location = Pipeline.quoted(path)
         if isOggOpus(path) {
             let fast = "filesrc location=\(location) ! oggdemux ! opusdec "
                 + "! audio/x-raw,format=S16LE,channels=1,rate=\(opusAnalysisRate) "
@@ -257,10 +257,6 @@ public enum Analyzer {
             return .fileMissing(path: path)
         }
         return .notAudio(path: path, detail: error.message.trimmingCharacters(in: CharacterSet(charactersIn: ". ")))
-    }
-
-    private static func quoted(_ value: String) -> String {
-        "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 }
 

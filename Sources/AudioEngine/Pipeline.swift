@@ -67,6 +67,12 @@ final class Pipeline {
         return Self.parseError(message)
     }
 
+    /// `value` as one quoted token of a pipeline description (a path, a
+    /// device name), whatever quotes or backslashes it holds.
+    static func quoted(_ value: String) -> String {
+        "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
     static func parseError(_ message: UnsafeMutablePointer<GstMessage>) -> (error: GLibError, source: String?)? {
         var gerror: UnsafeMutablePointer<GError>?
         var debug: UnsafeMutablePointer<gchar>?

@@ -57,7 +57,7 @@ public final class Player {
         unload()
         guard FileManager.default.fileExists(atPath: path) else { throw .fileMissing(path: path) }
         let uri = try fileURI(path)
-        let sink = audioSinkDescription.map { " audio-sink=\"\($0.replacingOccurrences(of: "\"", with: "\\\""))\"" } ?? ""
+        let sink = audioSinkDescription.map { " audio-sink=\(Pipeline.quoted($0))" } ?? ""
         let pipeline = try Pipeline(description: "playbin name=hark_player audio-filter=scaletempo video-sink=fakesink\(sink)")
         hark_object_set_string(UnsafeMutableRawPointer(pipeline.element), "uri", uri)
         self.pipeline = pipeline

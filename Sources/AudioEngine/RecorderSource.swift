@@ -14,7 +14,7 @@ public enum RecorderSource: Sendable, Equatable {
         case .defaultMicrophone:
             return "pulsesrc client-name=Hark"
         case .device(let name):
-            return "pulsesrc client-name=Hark device=\(quoted(name))"
+            return "pulsesrc client-name=Hark device=\(Pipeline.quoted(name))"
         case .pipeline(let description):
             return description
         }
@@ -26,7 +26,4 @@ public enum RecorderSource: Sendable, Equatable {
         return true
     }
 
-    private func quoted(_ value: String) -> String {
-        "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-    }
 }

@@ -10,20 +10,21 @@ final class CaptureTests: XCTestCase {
     private static let sentence =
         "Hello, this is a test of the Hark voice recorder. One, two, three, four, five, six, seven, eight, nine, ten."
 
-    /// Points this process's PulseAudio clients at `server` for the duration of `body`.
-    private func using(_ server: PulseAudioServer, _ body: () throws -> Void) rethrows {
-        let previous = ProcessInfo.processInfo.environment["PULSE_SERVER"]
-        setenv("PULSE_SERVER", server.clientEnvironment["PULSE_SERVER"]!, 1)
-        defer { if let previous { setenv("PULSE_SERVER", previous, 1) } else { unsetenv("PULSE_SERVER") } }
-        try body()
-    }
-
-    func testDefaultMicrophoneCapturesSpeechNotSilence() throws {
+    /// Starts a private server, points this process's PulseAudio clients at
+    /// it, and plays speech into it while `body` runs.
+    private func withSpeech(_ body: (PulseAudioServer) throws -> Void) throws {
         let server = try PulseAudioServer()
         let speech = server.folder.path("speech.wav")
         try PulseAudioServer.speech(Self.sentence, to: speech)
-        try using(server) {
-            try server.play(speech)
+        let previous = ProcessInfo.processInfo.environment["PULSE_SERVER"]
+        setenv("PULSE_SERVER", server.clientEnvironment["PULSE_SERVER"]!, 1)
+        defer { if let previous { setenv("PULSE_SERVER", previous, 1) } else { unsetenv("PULSE_SERVER") } }
+        try server.play(speech)
+        try body(server)
+    }
+
+    func testDefaultMicrophoneCapturesSpeechNotSilence() throws {
+        try withSpeech { server in
             try onMainActor {
                 let (_, outcome) = try record(to: server.folder.path("captured.ogg"), from: .defaultMicrophone,
                                               maximumDuration: 3)
@@ -38,14 +39,10 @@ final class CaptureTests: XCTestCase {
     }
 
     func testInputsAreListedAndAChosenOneRecords() throws {
-        let server = try PulseAudioServer()
-        let speech = server.folder.path("speech.wav")
-        try PulseAudioServer.speech(Self.sentence, to: speech)
-        try using(server) {
+        try withSpeech { server in
             let inputs = AudioDevices.inputs()
             let monitor = try XCTUnwrap(inputs.first { $0.internalName == PulseAudioServer.monitorName }, "\(inputs)")
             XCTAssertFalse(monitor.displayName.isEmpty)
-            try server.play(speech)
             try onMainActor {
                 let (_, outcome) = try record(to: server.folder.path("chosen.ogg"), from: .device(monitor.internalName),
                                               maximumDuration: 2)
@@ -56,11 +53,7 @@ final class CaptureTests: XCTestCase {
     }
 
     func testServerGoneMidRecordingKeepsWhatWasRecorded() throws {
-        let server = try PulseAudioServer()
-        let speech = server.folder.path("speech.wav")
-        try PulseAudioServer.speech(Self.sentence, to: speech)
-        try using(server) {
-            try server.play(speech)
+        try withSpeech { server in
             try onMainActor {
                 let path = server.folder.path("interrupted.ogg")
                 var killed = false

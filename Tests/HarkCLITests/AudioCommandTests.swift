@@ -34,6 +34,17 @@ final class AudioCommandTests: XCTestCase {
         XCTAssertTrue(json.rms_db.allSatisfy { $0 >= -100 })
     }
 
+    func testFileNamesWithSpacesQuotesAndBackslashesWork() throws {
+        let scratch = try ScratchFolder()
+        let path = scratch.path(#"Jo's "quick" note \ take 1 ! ogg.ogg"#)
+        let (status, output) = try ChildProcess.run(harkExecutable, ["record", "--output", path, "--duration", "0.5",
+                                                                     "--source", tone])
+        XCTAssertEqual(status, 0, output)
+        XCTAssertEqual(try levels(of: path).duration_s, 0.5, accuracy: 0.06)
+        let played = try ChildProcess.run(harkExecutable, ["play", path], environment: ["HARK_AUDIO_SINK": "fakesink sync=true"])
+        XCTAssertEqual(played.status, 0, played.output)
+    }
+
     func testControlCEndsTheRecordingCleanly() throws {
         let scratch = try ScratchFolder()
         let path = scratch.path("interrupted.ogg")
