@@ -10,6 +10,8 @@ import Synchronization
 public struct Analysis: Sendable, Equatable {
     public var duration: Double
     public var levels: LevelTrack
+    /// How many pipelines decoded the file side by side (2 for long Opus files).
+    public var parallelParts: Int = 1
 }
 
 /// Turns any audio file GStreamer can decode into an `Analysis`, as fast as
@@ -94,10 +96,11 @@ public enum Analyzer {
         // level tracks join without a seam. The second half runs on a thread
         // of its own; this thread runs the first, reports progress for both
         // and relays cancellation.
-        let middle = (duration / 2 / 0.05).rounded(.down) * 0.05
-        try first.limit(to: 0..<middle)
+        let intervals = UInt64(duration / 2 / 0.05)
+        let middle = GstClockTime(intervals * 50_000_000)  // exact nanoseconds
+        try first.limit(from: 0, to: middle)
         let second = try Decoder(description, path: path)
-        try second.limit(to: middle..<duration)
+        try second.limit(from: middle, to: nil)
         let stop = CancellationFlag()
         let secondSeconds = Atomic<Int>(0)  // milliseconds decoded, for progress
         let secondResult = HalfResult()
@@ -136,7 +139,14 @@ public enum Analyzer {
         if stop.isSet { throw .cancelled }
         if let error = secondResult.error { throw error }
         guard let secondMeter = secondResult.meter else { throw .failed(detail: "the second half was lost") }
-        return try finish([firstMeter, secondMeter], path: path, progress: progress)
+        guard firstMeter.isAtIntervalBoundary, firstMeter.sampleCount > 0 else {
+            // The halves did not meet on an interval boundary (a decoder that
+            // cannot seek to the sample): measure the file in one pass instead.
+            return try run(description, path: path, splittable: false, progress: progress, isCancelled: isCancelled)
+        }
+        var analysis = try finish([firstMeter, secondMeter], path: path, progress: progress)
+        analysis.parallelParts = 2
+        return analysis
     }
 
     /// Joins the halves' tracks; the duration is the samples counted.
@@ -177,12 +187,13 @@ public enum Analyzer {
             duration = pipeline.duration
         }
 
-        /// Decodes only `range` (seconds): an accurate, flushing seek with a stop.
-        func limit(to range: Range<Double>) throws(AudioError) {
+        /// Decodes only from `start` to `end` (nanoseconds; nil: to the end
+        /// of the file): an accurate, flushing seek.
+        func limit(from start: GstClockTime, to end: GstClockTime?) throws(AudioError) {
             let flags = GstSeekFlags(rawValue: GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue)
             guard gst_element_seek(pipeline.element, 1.0, GST_FORMAT_TIME, flags,
-                                   GST_SEEK_TYPE_SET, gint64(GStreamer.clockTime(range.lowerBound)),
-                                   GST_SEEK_TYPE_SET, gint64(GStreamer.clockTime(range.upperBound))) != 0 else {
+                                   GST_SEEK_TYPE_SET, gint64(start),
+                                   end == nil ? GST_SEEK_TYPE_NONE : GST_SEEK_TYPE_SET, end.map { gint64($0) } ?? -1) != 0 else {
                 throw .failed(detail: "cannot seek in \(path)")
             }
             var state = GST_STATE_NULL

@@ -37,15 +37,20 @@ public enum AudioDevices {
         return devices
     }
 
-    /// PulseAudio's devices carry it as "internal-name"; PipeWire's pulse
-    /// layer does too. Devices of other providers are not for `pulsesrc`.
+    /// PulseAudio's devices carry it as "internal-name". Under PipeWire its
+    /// own provider hides PulseAudio's, and names a device "node.name" in
+    /// its properties — the same name its PulseAudio layer gives `pulsesrc`.
     private static func internalName(of device: UnsafeMutablePointer<GstDevice>) -> String? {
         let instance = UnsafeMutableRawPointer(device)
         let objectClass = instance.assumingMemoryBound(to: GTypeInstance.self).pointee.g_class
             .withMemoryRebound(to: GObjectClass.self, capacity: 1) { $0 }
-        guard g_object_class_find_property(objectClass, "internal-name") != nil,
-              let value = hark_object_get_string(instance, "internal-name") else { return nil }
-        defer { g_free(value) }
-        return String(cString: value)
+        if g_object_class_find_property(objectClass, "internal-name") != nil,
+           let value = hark_object_get_string(instance, "internal-name") {
+            defer { g_free(value) }
+            return String(cString: value)
+        }
+        guard let properties = gst_device_get_properties(device) else { return nil }
+        defer { gst_structure_free(properties) }
+        return gst_structure_get_string(properties, "node.name").map { String(cString: $0) }
     }
 }

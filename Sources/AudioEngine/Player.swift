@@ -36,12 +36,16 @@ public final class Player {
     private var ticker: Source?
     /// A seek asked for before the file was ready (prerolled); done once it is.
     private var pendingSeek: (seconds: Double, mode: SeekMode)?
+    /// The last position reported or sought to.
+    private var lastPosition: Double = 0
 
     public static let rateRange: ClosedRange<Double> = 0.5...2.0
     private static let tickMilliseconds: UInt32 = 33
 
     /// `audioSink` is a GStreamer description of the output; nil for the
-    /// desktop's default. Tests pass `fakesink sync=true` (a real clock, no sound card).
+    /// sound server's default output (`pulsesink`: PulseAudio or PipeWire;
+    /// not `autoaudiosink`, which without a server silently plays into a
+    /// fakesink). Tests pass `fakesink sync=true` (a real clock, no sound card).
     public init(audioSink: String? = nil, onEvent: @escaping @MainActor (PlayerEvent) -> Void) {
         audioSinkDescription = audioSink
         self.onEvent = onEvent
@@ -57,7 +61,7 @@ public final class Player {
         unload()
         guard FileManager.default.fileExists(atPath: path) else { throw .fileMissing(path: path) }
         let uri = try fileURI(path)
-        let sink = audioSinkDescription.map { " audio-sink=\(Pipeline.quoted($0))" } ?? ""
+        let sink = " audio-sink=\(Pipeline.quoted(audioSinkDescription ?? "pulsesink client-name=Hark"))"
         let pipeline = try Pipeline(description: "playbin name=hark_player audio-filter=scaletempo video-sink=fakesink\(sink)")
         hark_object_set_string(UnsafeMutableRawPointer(pipeline.element), "uri", uri)
         self.pipeline = pipeline
@@ -66,7 +70,7 @@ public final class Player {
             self?.handle(message) ?? false
         }
         if pipeline.setState(GST_STATE_PAUSED) == GST_STATE_CHANGE_FAILURE {
-            let error = pipeline.popError().map { classify($0.error) } ?? .notAudio(path: path, detail: "it cannot be played")
+            let error = pipeline.popError().map { classify($0.error, from: $0.source) } ?? .notAudio(path: path, detail: "it cannot be played")
             unload()
             throw error
         }
@@ -75,7 +79,7 @@ public final class Player {
     public func play() {
         guard let pipeline else { return }
         if pipeline.setState(GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE {
-            failNow(pipeline.popError().map { classify($0.error) } ?? .outputUnavailable(detail: "playback would not start"))
+            failNow(pipeline.popError().map { classify($0.error, from: $0.source) } ?? .outputUnavailable(detail: "playback would not start"))
             return
         }
         isPlaying = true
@@ -108,18 +112,20 @@ public final class Player {
     public func seek(to seconds: Double, mode: SeekMode = .exact) {
         guard let pipeline else { return }
         let target = max(0, duration.map { min(seconds, $0) } ?? seconds)
+        lastPosition = target
         guard duration != nil else {
             pendingSeek = (target, mode)
             return
         }
         performSeek(pipeline, to: target, mode: mode)
-        reportPosition(assuming: target)
+        onEvent(.position(target))  // a query right after a flushing seek may still say the old place
     }
 
     public func setRate(_ newRate: Double) {
         rate = min(Self.rateRange.upperBound, max(Self.rateRange.lowerBound, newRate))
-        guard let pipeline, duration != nil, let position = pipeline.position else { return }
-        performSeek(pipeline, to: position, mode: .exact)
+        guard let pipeline, duration != nil else { return }  // applied once the file is ready
+        // Mid-seek the position may be unknown: the last one reported stands in.
+        performSeek(pipeline, to: pipeline.position ?? lastPosition, mode: .exact)
     }
 
     // MARK: Internals
@@ -143,9 +149,11 @@ public final class Player {
             if let pipeline {
                 pipeline.setState(GST_STATE_PAUSED)
                 performSeek(pipeline, to: 0, mode: .exact)
+                lastPosition = 0
+                onEvent(.position(0))
             }
         case GST_MESSAGE_ERROR:
-            if let (error, _) = message.error { failNow(classify(error)) }
+            if let (error, _) = message.error { failNow(classify(error, from: message.sourceName)) }
             return false
         case GST_MESSAGE_ASYNC_DONE, GST_MESSAGE_DURATION_CHANGED:
             let firstTime = duration == nil
@@ -197,8 +205,10 @@ public final class Player {
         ticker = nil
     }
 
-    private func reportPosition(assuming fallback: Double? = nil) {
-        if let position = pipeline?.position ?? fallback { onEvent(.position(position)) }
+    private func reportPosition() {
+        guard let position = pipeline?.position else { return }
+        lastPosition = position
+        onEvent(.position(position))
     }
 
     private func fileURI(_ path: String) throws(AudioError) -> String {
@@ -212,13 +222,18 @@ public final class Player {
         return String(cString: uri)
     }
 
-    private func classify(_ error: GLibError) -> AudioError {
+    private func classify(_ error: GLibError, from element: String? = nil) -> AudioError {
         let path = self.path ?? "the file"
         if error.domain == "gst-resource-error-quark" {
-            if error.code == Int32(GST_RESOURCE_ERROR_NOT_FOUND.rawValue) { return .fileMissing(path: path) }
-            if error.code == Int32(GST_RESOURCE_ERROR_OPEN_WRITE.rawValue)
+            if error.code == Int32(GST_RESOURCE_ERROR_NOT_FOUND.rawValue), element?.hasPrefix("source") ?? true {
+                return .fileMissing(path: path)
+            }
+            // Anything the output reports about its device: the sound server.
+            if element.map({ $0.contains("sink") }) == true
+                || error.code == Int32(GST_RESOURCE_ERROR_OPEN_WRITE.rawValue)
                 || error.code == Int32(GST_RESOURCE_ERROR_OPEN_READ_WRITE.rawValue)
-                || error.code == Int32(GST_RESOURCE_ERROR_BUSY.rawValue) {
+                || error.code == Int32(GST_RESOURCE_ERROR_BUSY.rawValue)
+                || error.code == Int32(GST_RESOURCE_ERROR_FAILED.rawValue) {
                 return .outputUnavailable(detail: error.message)
             }
         }

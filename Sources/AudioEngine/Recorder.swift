@@ -28,11 +28,14 @@ public final class Recorder {
     private var pipeline: Pipeline?
     private var busWatch: BusWatch?
     private var stopWatchdog: Source?
+    private var soundWatchdog: Source?
     private var interruption: AudioError?
     private var reachedMaximum = false
 
     /// How long `stop()` waits for the end of stream before closing anyway.
     private static let stopTimeoutMilliseconds: UInt32 = 5_000
+    /// A source that opens but sends nothing for this long is no microphone.
+    private static let firstSoundTimeoutMilliseconds: UInt32 = 3_000
 
     public init(outputPath: String, source: RecorderSource = .defaultMicrophone, maximumDuration: Double? = nil,
                 onEvent: @escaping @MainActor (RecorderEvent) -> Void) {
@@ -45,6 +48,7 @@ public final class Recorder {
     isolated deinit {
         busWatch?.remove()
         stopWatchdog?.remove()
+        soundWatchdog?.remove()
     }
 
     /// Starts recording. Problems found at once (an unwritable folder, a bad
@@ -54,7 +58,8 @@ public final class Recorder {
         try checkWritable()
         let pipeline = try Pipeline(description: """
             \(source.pipelineDescription) ! queue name=hark_queue \
-            ! audioconvert ! audioresample ! audio/x-raw,channels=1,rate=48000 \
+            ! audioconvert name=hark_convert ! audioresample name=hark_resample \
+            ! capsfilter name=hark_caps caps=audio/x-raw,channels=1,rate=48000 \
             ! level name=hark_level interval=50000000 post-messages=true \
             ! opusenc name=hark_encoder bitrate=32000 audio-type=voice \
             ! oggmux name=hark_mux ! filesink name=hark_sink buffer-mode=unbuffered
@@ -66,6 +71,16 @@ public final class Recorder {
             self?.handle(message) ?? false
         }
         state = .starting
+        soundWatchdog = MainLoop.timeout(milliseconds: Self.firstSoundTimeoutMilliseconds) { [weak self] in
+            guard let self else { return false }
+            self.soundWatchdog = nil
+            if self.levels.isEmpty, self.state == .starting || self.state == .recording {
+                self.fail(self.source.isMicrophone
+                    ? .microphoneUnavailable(detail: "no sound arrived from it")
+                    : .invalidSource(detail: "the source produced no sound"))
+            }
+            return false
+        }
         if pipeline.setState(GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE {
             let error = pipeline.popError().map { classify($0.error, from: $0.source) }
                 ?? .failed(detail: "the recording pipeline would not start")
@@ -100,8 +115,12 @@ public final class Recorder {
         state = .stopping
         pipeline.sendEndOfStream()
         stopWatchdog = MainLoop.timeout(milliseconds: Self.stopTimeoutMilliseconds) { [weak self] in
-            self?.stopWatchdog = nil
-            self?.finish()
+            guard let self else { return false }
+            self.stopWatchdog = nil
+            // The end of stream never reached the file: it is playable, but
+            // its last moments may be missing. Say so.
+            self.interruption = self.interruption ?? .failed(detail: "the recording did not end cleanly; its last moments may be missing")
+            self.finish()
             return false
         }
     }
@@ -197,6 +216,11 @@ public final class Recorder {
         // file itself failed (disk full), there is nothing more to write.
         if case .deviceLost = error, let pipeline, let queue = pipeline.child("hark_queue"),
            let pad = gst_element_get_static_pad(queue, "sink") {
+            if state == .paused {
+                // A paused sink would hold the end of stream back; the dead
+                // source may refuse PLAYING, the rest of the pipeline does not.
+                pipeline.setState(GST_STATE_PLAYING)
+            }
             state = .stopping
             _ = gst_pad_send_event(pad, gst_event_new_eos())
             gst_object_unref(UnsafeMutableRawPointer(pad))
@@ -218,18 +242,29 @@ public final class Recorder {
     private func tearDown() {
         stopWatchdog?.remove()
         stopWatchdog = nil
+        soundWatchdog?.remove()
+        soundWatchdog = nil
         busWatch?.remove()
         busWatch = nil
         pipeline = nil  // to NULL and released: filesink closes the file
     }
 
+    /// Removes the file this recorder made (start() refused an existing
+    /// path); never a folder.
     private func removeFile() {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: outputPath, isDirectory: &isFolder), !isFolder.boolValue else { return }
         try? FileManager.default.removeItem(atPath: outputPath)
     }
 
     // MARK: Errors
 
     private func checkWritable() throws(AudioError) {
+        // Never write over (or, on failure, delete) something that was there:
+        // every file this recorder removes is one it created.
+        if (try? FileManager.default.attributesOfItem(atPath: outputPath)) != nil {
+            throw .cannotWrite(path: outputPath, detail: "something of that name already exists")
+        }
         let folder = URL(fileURLWithPath: outputPath).deletingLastPathComponent().path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
@@ -251,7 +286,7 @@ public final class Recorder {
                 return .diskFull(path: outputPath)
             }
             return .cannotWrite(path: outputPath, detail: error.message)
-        case "hark_queue", "hark_level", "hark_encoder", "hark_mux":
+        case "hark_queue", "hark_convert", "hark_resample", "hark_caps", "hark_level", "hark_encoder", "hark_mux":
             return .failed(detail: error.message)
         default:
             // The source (or an element inside it): the microphone.

@@ -1,22 +1,38 @@
 /// Turns raw samples into a LevelTrack: RMS and peak over consecutive
 /// intervals, the same reduction GStreamer's `level` element makes, for audio
 /// that arrives as sample buffers (the analyser's appsink).
+///
+/// Interval k ends at sample round((k+1)·rate·interval), counted from the
+/// start, so rates whose interval is not a whole number of samples (22,050 Hz:
+/// 1,102.5) neither drift nor gain intervals over a long file.
 public struct LevelMeter: Sendable {
     public let sampleRate: Int
-    public let samplesPerInterval: Int
+    public let intervalMilliseconds: Int
     public private(set) var track: LevelTrack
     public private(set) var sampleCount = 0
 
     private var sumOfSquares = 0.0
     private var peak = 0.0
     private var inInterval = 0
+    /// Samples in the interval being filled.
+    private var intervalLength: Int
 
     public init(sampleRate: Int, intervalMilliseconds: Int = LevelTrack.standardIntervalMilliseconds) {
         precondition(sampleRate > 0 && intervalMilliseconds > 0)
         self.sampleRate = sampleRate
-        samplesPerInterval = max(1, sampleRate * intervalMilliseconds / 1000)
+        self.intervalMilliseconds = intervalMilliseconds
         track = LevelTrack(intervalMilliseconds: intervalMilliseconds)
+        intervalLength = Self.boundary(1, sampleRate, intervalMilliseconds)
     }
+
+    /// The sample at which interval `index` (from 1) ends.
+    private static func boundary(_ index: Int, _ rate: Int, _ milliseconds: Int) -> Int {
+        max(index, Int((Double(index * milliseconds) * Double(rate) / 1000).rounded()))
+    }
+
+    /// True when no interval is half filled: what follows may be measured
+    /// by another meter and its track appended without a seam.
+    public var isAtIntervalBoundary: Bool { inInterval == 0 }
 
     /// The audio measured so far, in seconds.
     public var seconds: Double { Double(sampleCount) / Double(sampleRate) }
@@ -28,7 +44,7 @@ public struct LevelMeter: Sendable {
             sumOfSquares += value * value
             peak = max(peak, abs(value))
             inInterval += 1
-            if inInterval == samplesPerInterval { closeInterval() }
+            if inInterval == intervalLength { closeInterval() }
         }
         sampleCount += samples.count
     }
@@ -41,7 +57,7 @@ public struct LevelMeter: Sendable {
             sumOfSquares += value * value
             peak = max(peak, abs(value))
             inInterval += 1
-            if inInterval == samplesPerInterval { closeInterval() }
+            if inInterval == intervalLength { closeInterval() }
         }
         sampleCount += samples.count
     }
@@ -59,5 +75,8 @@ public struct LevelMeter: Sendable {
         sumOfSquares = 0
         peak = 0
         inInterval = 0
+        let closed = track.count
+        intervalLength = Self.boundary(closed + 1, sampleRate, intervalMilliseconds)
+            - Self.boundary(closed, sampleRate, intervalMilliseconds)
     }
 }

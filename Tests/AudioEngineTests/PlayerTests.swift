@@ -63,15 +63,17 @@ final class PlayerTests: XCTestCase {
             let scratch = try ScratchFolder()
             var positions: [Double] = []
             var ended = false
+            var afterEnd: [Double] = []
             let player = try loaded(try makeFile(in: scratch)) { event in
-                if case .position(let seconds) = event { positions.append(seconds) }
+                if case .position(let seconds) = event { ended ? afterEnd.append(seconds) : positions.append(seconds) }
                 if event == .ended { ended = true }
             }
             player.seek(to: 3.2)
             player.play()
             XCTAssertTrue(MainLoop.iterate(until: { ended }, timeout: 5))
             XCTAssertGreaterThan(positions.count, 10, "about 30 updates a second")
-            XCTAssertEqual(positions.last ?? 0, 4, accuracy: 0.05)
+            XCTAssertEqual(positions.last ?? 0, 4, accuracy: 0.05, "the end is reached")
+            XCTAssertEqual(afterEnd, [0], "then back to the start, ready to play again")
             XCTAssertFalse(player.isPlaying)
         }
     }

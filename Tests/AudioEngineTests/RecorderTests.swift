@@ -73,19 +73,57 @@ final class RecorderTests: XCTestCase {
         }
     }
 
-    func testStopWhilePausedKeepsTheRecording() throws {
+    func testStopWhilePausedKeepsTheRecordingAndEndsTheFileCleanly() throws {
         try onMainActor {
             let scratch = try ScratchFolder()
+            var paused = false
             let (_, outcome) = try record(to: scratch.path("stopped.ogg"), from: liveTone(amplitude: 0.2),
                                           maximumDuration: nil) { recorder, event in
-                if case .level(_, _, let elapsed) = event, elapsed >= 0.5 {
+                if case .level(_, _, let elapsed) = event, elapsed >= 0.5, !paused {
+                    paused = true
                     recorder.pause()
-                    recorder.stop()
+                    MainLoop.timeout(milliseconds: 700) {  // sit in PAUSED for a while
+                        recorder.stop()
+                        return false
+                    }
                 }
             }
             let recording = try XCTUnwrap(outcome?.recording)
+            XCTAssertNil(recording.interruption, "stopped by EOS, not by the watchdog")
             XCTAssertEqual(recording.duration, 0.5, accuracy: 0.1)
+            XCTAssertTrue(oggEndsCleanly(recording.path), "the last Ogg page marks the end of stream")
             XCTAssertNoThrow(try Analyzer.analyze(path: recording.path))
+        }
+    }
+
+    func testAnExistingFileOrFolderIsNeverWrittenOverNorDeleted() throws {
+        try onMainActor {
+            let scratch = try ScratchFolder()
+            let file = scratch.path("precious.ogg")
+            try Data("keep me".utf8).write(to: URL(fileURLWithPath: file))
+            let folder = scratch.path("Music")
+            try FileManager.default.createDirectory(atPath: folder + "/album", withIntermediateDirectories: true)
+            for path in [file, folder] {
+                let recorder = Recorder(outputPath: path, source: liveTone(amplitude: 0.1)) { _ in }
+                XCTAssertThrowsError(try recorder.start()) { error in
+                    guard case .cannotWrite(_, let detail) = error as? AudioError else { return XCTFail("\(error)") }
+                    XCTAssertTrue(detail.contains("already exists"))
+                }
+            }
+            XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), "keep me")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/album"))
+        }
+    }
+
+    func testASourceThatSendsNothingIsReportedNotWaitedForForever() throws {
+        try onMainActor {
+            let scratch = try ScratchFolder()
+            let path = scratch.path("silent.ogg")
+            // A live source that never produces a buffer.
+            let (_, outcome) = try record(to: path, from: .pipeline("appsrc is-live=true format=time caps=audio/x-raw,format=S16LE,rate=48000,channels=1,layout=interleaved"),
+                                          maximumDuration: nil, timeout: 20)
+            guard case .failed(.invalidSource) = outcome else { return XCTFail("got \(String(describing: outcome))") }
+            XCTAssertFalse(FileManager.default.fileExists(atPath: path))
         }
     }
 

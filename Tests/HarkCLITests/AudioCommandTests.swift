@@ -53,6 +53,7 @@ final class AudioCommandTests: XCTestCase {
         recorder.process.interrupt()  // SIGINT, as Ctrl+C
         XCTAssertEqual(recorder.waitForExit(seconds: 10), 0, recorder.output)
         XCTAssertGreaterThan(try levels(of: path).duration_s, 1)
+        XCTAssertTrue(oggEndsCleanly(path), "stopped with an end of stream, not cut off")
     }
 
     func testKilledRecordingLeavesAtLeastThreeSecondsOfAudioAfterFour() throws {
@@ -64,6 +65,7 @@ final class AudioCommandTests: XCTestCase {
         recorder.waitForExit(seconds: 10)
         let json = try levels(of: path)
         XCTAssertGreaterThanOrEqual(json.duration_s, 3, "all but the last moments survive kill -9")
+        XCTAssertFalse(oggEndsCleanly(path), "a killed recorder cannot have closed the stream")
     }
 
     func testNoSoundServerFailsFastAndSaysMicrophone() throws {
@@ -104,6 +106,16 @@ final class AudioCommandTests: XCTestCase {
         XCTAssertEqual(elapsed, 1, accuracy: 0.5, "two seconds of audio at 2x")
     }
 
+    func testPlayWithNoSoundServerSaysSo() throws {
+        let scratch = try ScratchFolder()
+        let path = scratch.path("tone.ogg")
+        _ = try ChildProcess.run(harkExecutable, ["record", "--output", path, "--duration", "0.5", "--source", tone])
+        let (status, output) = try ChildProcess.run(harkExecutable, ["play", path],
+                                                    environment: ["PULSE_SERVER": "unix:\(scratch.path("none"))"])
+        XCTAssertEqual(status, 1)
+        XCTAssertTrue(output.contains("No sound output"), output)
+    }
+
     func testBadInputsExitWithAReason() throws {
         let scratch = try ScratchFolder()
         let cases: [([String], Int32, String)] = [
@@ -116,6 +128,7 @@ final class AudioCommandTests: XCTestCase {
             (["levels", "--json"], 2, "FILE"),
             (["play", scratch.path("missing.ogg")], 1, "missing.ogg"),
             (["play", "x.ogg", "--rate", "3"], 2, "--rate"),
+            (["record", "--output", scratch.url.path, "--source", tone], 1, "already exists"),
         ]
         for (arguments, expected, mention) in cases {
             let (status, output) = try ChildProcess.run(harkExecutable, arguments)

@@ -64,3 +64,19 @@ public struct ReferenceToolFailed: Error, CustomStringConvertible {
     public let output: String
     public var description: String { "gst-launch-1.0 failed: \(output)" }
 }
+
+/// Whether an Ogg file's last page carries the end-of-stream flag: the mark
+/// of a recording that was closed properly, not cut off by a kill.
+public func oggEndsCleanly(_ path: String) -> Bool {
+    guard let data = FileManager.default.contents(atPath: path), data.count > 27 else { return false }
+    let bytes = [UInt8](data)
+    var index = bytes.count - 27
+    while index >= 0 {
+        if bytes[index] == 0x4F, bytes[index + 1] == 0x67, bytes[index + 2] == 0x67, bytes[index + 3] == 0x53,
+           bytes[index + 4] == 0 {
+            return bytes[index + 5] & 0x04 != 0  // header type: end of stream
+        }
+        index -= 1
+    }
+    return false
+}

@@ -160,6 +160,13 @@ import Testing
         for (x, y) in zip(ta.rms, tb.rms) { #expect(abs(x - y) < 0.01) }
     }
 
+    @Test(arguments: [22_050, 11_025, 44_100, 16_000])
+    func intervalsDoNotDriftAtAnyRate(_ rate: Int) {
+        var meter = LevelMeter(sampleRate: rate)
+        meter.add([Float](repeating: 0.1, count: rate * 10))  // 10 s
+        #expect(meter.finish().count == 200)
+    }
+
     @Test func silenceIsTheFloor() {
         var meter = LevelMeter(sampleRate: 8_000)
         meter.add([Float](repeating: 0, count: 800))
