@@ -199,6 +199,26 @@ public final class Recorder {
             onEvent(.failed(interruption ?? .failed(detail: "no sound was recorded")))
             return
         }
+        if case .diskFull = interruption {
+            // Part of what was measured never reached the disk; the file is the
+            // truth. Measure it (off the main thread) and report that.
+            state = .stopping
+            let path = outputPath
+            Task { @MainActor [weak self] in
+                let written = try? await Analyzer.analyze(path: path)
+                guard let self else { return }
+                if let written {
+                    self.levels = written.levels
+                    self.elapsed = written.duration
+                }
+                self.report()
+            }
+            return
+        }
+        report()
+    }
+
+    private func report() {
         state = .finished
         onEvent(.finished(Recording(path: outputPath, duration: elapsed, levels: levels,
                                     interruption: interruption, reachedMaximumDuration: reachedMaximum)))

@@ -147,6 +147,22 @@ final class AnalyzerTests: XCTestCase {
         }
     }
 
+    func testCancellingTheTaskStopsTheAnalysis() throws {
+        let scratch = try ScratchFolder()
+        let path = scratch.path("long.wav")
+        try WAVFile.write([.init(seconds: 120, amplitude: 0.3)], rate: 48_000, to: URL(fileURLWithPath: path))
+        onMainActor {
+            var outcome: Result<Analysis, Error>?
+            let task = Task { @MainActor in
+                do { outcome = .success(try await Analyzer.analyze(path: path)) } catch { outcome = .failure(error) }
+            }
+            task.cancel()
+            XCTAssertTrue(MainLoop.iterate(until: { outcome != nil }, timeout: 30))
+            guard case .failure(let error) = outcome else { return XCTFail("finished despite the cancel") }
+            XCTAssertEqual(error as? AudioError, .cancelled)
+        }
+    }
+
     func testBadFilesFailWithAReasonNamingTheFile() throws {
         let scratch = try ScratchFolder()
         let empty = scratch.path("empty.ogg")

@@ -203,6 +203,8 @@ final class RecorderTests: XCTestCase {
             XCTAssertLessThan(recording.duration, 59)
             let analysis = try Analyzer.analyze(path: path)
             XCTAssertGreaterThan(analysis.duration, 0.5, "what was written plays")
+            XCTAssertEqual(recording.duration, analysis.duration, "the reported length is the file's")
+            XCTAssertEqual(recording.levels, analysis.levels)
         }
     }
 }

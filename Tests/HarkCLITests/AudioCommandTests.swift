@@ -45,6 +45,35 @@ final class AudioCommandTests: XCTestCase {
         XCTAssertEqual(played.status, 0, played.output)
     }
 
+    func testLevelsOfSpeechMatchAnIndependentComputation() throws {
+        let scratch = try ScratchFolder()
+        let wav = scratch.path("speech.wav")
+        try PulseAudioServer.speech("Hark keeps your voice messages. Speak, pause, and speak again; every word is measured.", to: wav)
+        let (samples, rate) = try WAVFile.read(wav)
+        let expected = WAVFile.intervalRMS(samples, rate: rate)
+
+        let fromWAV = try levels(of: wav)
+        XCTAssertEqual(fromWAV.duration_s, Double(samples.count) / Double(rate), accuracy: 0.05)
+        XCTAssertEqual(fromWAV.rms_db.count, expected.count)
+        for (index, (ours, theirs)) in zip(fromWAV.rms_db, expected).enumerated() where theirs > -60 {
+            XCTAssertEqual(ours, theirs, accuracy: 0.5, "WAV interval \(index)")
+        }
+
+        let opus = scratch.path("speech.ogg")
+        try gstLaunch("filesrc location=\(wav) ! wavparse ! audioconvert ! audioresample ! opusenc bitrate=64000 "
+                      + "! oggmux ! filesink location=\(opus)")
+        let fromOpus = try levels(of: opus)
+        XCTAssertEqual(fromOpus.duration_s, fromWAV.duration_s, accuracy: 0.05, "to one interval")
+        var compared = 0
+        // Voiced speech; in the quiet between words a lossy codec's noise
+        // floor shows, and that is not the analyser's doing.
+        for (index, (ours, theirs)) in zip(fromOpus.rms_db, expected).enumerated() where theirs > -30 {
+            XCTAssertEqual(ours, theirs, accuracy: 1, "Opus interval \(index)")
+            compared += 1
+        }
+        XCTAssertGreaterThan(compared, 10, "enough voiced speech to compare")
+    }
+
     func testControlCEndsTheRecordingCleanly() throws {
         let scratch = try ScratchFolder()
         let path = scratch.path("interrupted.ogg")

@@ -80,3 +80,51 @@ public func oggEndsCleanly(_ path: String) -> Bool {
     }
     return false
 }
+
+extension WAVFile {
+    /// The samples (first channel, scaled to -1…1) and rate of a 16-bit PCM
+    /// WAV file, read chunk by chunk: the tests' own, independent reader.
+    public static func read(_ path: String) throws -> (samples: [Double], rate: Int) {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        func u32(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24 }
+        func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
+        var offset = 12
+        var rate = 0, channels = 1, bits = 0
+        while offset + 8 <= bytes.count {
+            let id = String(decoding: bytes[offset..<offset + 4], as: UTF8.self)
+            var size = u32(offset + 4)
+            if id == "fmt " {
+                channels = u16(offset + 10)
+                rate = u32(offset + 12)
+                bits = u16(offset + 22)
+            } else if id == "data" {
+                guard bits == 16, rate > 0 else { break }
+                if size == 0 || size > bytes.count - offset - 8 { size = bytes.count - offset - 8 }  // streamed WAV
+                let frame = 2 * channels
+                let samples = stride(from: offset + 8, to: offset + 8 + size - frame + 1, by: frame).map {
+                    Double(Int16(bitPattern: UInt16(u16($0)))) / 32768
+                }
+                return (samples, rate)
+            }
+            offset += 8 + size + (size & 1)
+        }
+        throw ReferenceToolFailed(output: "\(path): not a 16-bit PCM WAV file")
+    }
+
+    /// RMS in dBFS of consecutive intervals, interval k ending at sample
+    /// round(k·rate·seconds): computed here, from the samples, by the tests.
+    public static func intervalRMS(_ samples: [Double], rate: Int, seconds: Double = 0.05) -> [Double] {
+        var result: [Double] = []
+        var start = 0
+        var index = 1
+        while start < samples.count {
+            let end = min(samples.count, Int((Double(index) * seconds * Double(rate)).rounded()))
+            let slice = samples[start..<end]
+            let meanSquare = slice.reduce(0) { $0 + $1 * $1 } / Double(slice.count)
+            result.append(meanSquare > 0 ? max(-100, 10 * log10(meanSquare)) : -100)
+            start = end
+            index += 1
+        }
+        return result
+    }
+}
