@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "GLibSupport", dependencies: ["CGLib", "CGStreamer", "CHelpers"]),
         .target(name: "GtkSupport", dependencies: ["GLibSupport", "CGLib", "CGtk", "CAdwaita"]),
         .target(name: "Levels"),
-        .target(name: "AudioEngine", dependencies: ["Levels", "GLibSupport", "CGLib", "CGStreamer"]),
+        .target(name: "AudioEngine", dependencies: ["Levels", "GLibSupport", "CGLib", "CGStreamer", "CHelpers"]),
         .target(name: "HarkUI", dependencies: ["GtkSupport", "GLibSupport", "CGLib", "CGtk", "CAdwaita"]),
         .executableTarget(name: "hark", dependencies: ["HarkUI", "AudioEngine", "Levels", "GLibSupport"]),
 

@@ -1,5 +1,6 @@
 import CGLib
 import CGStreamer
+import CHelpers
 import Foundation
 import GLibSupport
 import Levels
@@ -66,6 +67,11 @@ public final class Recorder {
             """)
         guard let sink = pipeline.child("hark_sink") else { throw .failed(detail: "the recording pipeline has no file sink") }
         hark_object_set_string(UnsafeMutableRawPointer(sink), "location", outputPath)
+        if let maximumDuration, let caps = pipeline.child("hark_caps"),
+           let pad = gst_element_get_static_pad(caps, "src") {
+            hark_limit_duration(pad, GStreamer.clockTime(maximumDuration))
+            gst_object_unref(UnsafeMutableRawPointer(pad))
+        }
         self.pipeline = pipeline
         busWatch = BusWatch(element: pipeline.element) { [weak self] message in
             self?.handle(message) ?? false

@@ -40,6 +40,24 @@ final class RecorderTests: XCTestCase {
         }
     }
 
+    func testMaximumDurationIsExactEvenWhenTheMainThreadIsSlow() throws {
+        try onMainActor {
+            let scratch = try ScratchFolder()
+            let path = scratch.path("limited.ogg")
+            var stalled = false
+            let (_, outcome) = try record(to: path, from: liveTone(amplitude: 0.3), maximumDuration: 1) { _, event in
+                if case .level(_, _, let elapsed) = event, elapsed >= 0.7, !stalled {
+                    stalled = true
+                    usleep(600_000)  // a busy main thread: the limit passes meanwhile
+                }
+            }
+            let recording = try XCTUnwrap(outcome?.recording)
+            XCTAssertEqual(recording.duration, 1, accuracy: 0.001, "cut on the streaming thread, not when noticed")
+            XCTAssertEqual(recording.levels.count, 20)
+            XCTAssertEqual(try Analyzer.analyze(path: path).duration, 1, accuracy: 0.03)
+        }
+    }
+
     func testPauseAndResumeLeaveNoGap() throws {
         try onMainActor {
             let scratch = try ScratchFolder()

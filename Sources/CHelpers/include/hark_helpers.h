@@ -30,4 +30,8 @@ gint hark_structure_double_array_length(const GstStructure *structure, const gch
 /* Entry `index` of a GValueArray of doubles; NAN when out of range. */
 gdouble hark_structure_double_array_get(const GstStructure *structure, const gchar *field, guint index);
 
+/* Ends the raw-audio stream through `pad` (a source pad) after exactly `limit`
+ * nanoseconds of audio: the crossing buffer is cut, an EOS follows it. */
+void hark_limit_duration(GstPad *pad, GstClockTime limit);
+
 #endif
