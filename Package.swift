@@ -29,6 +29,7 @@ let package = Package(
         .target(name: "GLibSupport", dependencies: ["CGLib", "CGStreamer", "CHelpers"]),
         .target(name: "GtkSupport", dependencies: ["GLibSupport", "CGLib", "CGtk", "CAdwaita"]),
         .target(name: "Levels"),
+        .target(name: "MessageStore", dependencies: ["AudioEngine", "Levels", "CSQLite"]),
         .target(name: "AudioEngine", dependencies: ["Levels", "GLibSupport", "CGLib", "CGStreamer", "CHelpers"]),
         .target(name: "HarkUI", dependencies: ["GtkSupport", "GLibSupport", "CGLib", "CGtk", "CAdwaita"]),
         .executableTarget(name: "hark", dependencies: ["HarkUI", "AudioEngine", "Levels", "GLibSupport"]),
@@ -45,6 +46,7 @@ let package = Package(
         // window (launch, single instance, Ctrl+Q) under Xvfb and D-Bus.
         .target(name: "HarkTestSupport", path: "Tests/HarkTestSupport"),
         .testTarget(name: "LevelsTests", dependencies: ["Levels"]),
+        .testTarget(name: "MessageStoreTests", dependencies: ["MessageStore", "Levels", "CSQLite", "HarkTestSupport"]),
         .testTarget(name: "AudioEngineTests", dependencies: ["AudioEngine", "Levels", "GLibSupport", "HarkTestSupport"]),
         .testTarget(name: "CModulesTests", dependencies: ["CCairo", "CSQLite"]),
         .target(name: "CTestSignals", dependencies: ["CGLib"], path: "Tests/CTestSignals"),

@@ -1,0 +1,44 @@
+import Foundation
+
+public enum MessageState: String, Sendable, Equatable, CaseIterable {
+    /// Being recorded, or left so by a crash until recovery sees to it.
+    case recording
+    case ready
+    /// The row is there, its audio file is not.
+    case missing
+    /// Deleted, undoable until purged.
+    case deleted
+}
+
+/// One voice message as the store keeps it. Levels are fetched separately.
+public struct Message: Sendable, Equatable, Identifiable {
+    public let id: String
+    public var title: String
+    public var createdAt: Date
+    public var duration: Double
+    /// The audio file's name inside the store's `messages/` folder.
+    public var fileName: String
+    /// "opus" for Hark's recordings; the file's extension for imports.
+    public var codec: String
+    public var state: MessageState
+    public var deletedAt: Date?
+    public var playPosition: Double
+}
+
+public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    case noSuchMessage(String)
+    case database(SQLiteError)
+    case file(path: String, detail: String)
+    case exists(path: String)
+    case notAudio(path: String, detail: String)
+
+    public var description: String {
+        switch self {
+        case .noSuchMessage(let id): return "No message with id \(id)."
+        case .database(let error): return "The message database failed: \(error.message)."
+        case .file(let path, let detail): return "\(path): \(detail)."
+        case .exists(let path): return "\(path) already exists (use --force to replace it)."
+        case .notAudio(let path, let detail): return "\(path) cannot be imported: \(detail)."
+        }
+    }
+}

@@ -1,0 +1,353 @@
+import AudioEngine
+import Foundation
+import Levels
+
+/// Hark's messages: an SQLite database and one audio file per message, in
+/// `$XDG_DATA_HOME/hark/` (folders 0700, files 0600).
+///
+/// The database runs in WAL mode with `synchronous=NORMAL`: a committed
+/// transaction survives a crash or kill of the app (the WAL is in the OS's
+/// hands once written); a power loss may lose the last transactions before a
+/// checkpoint, never the database's consistency. Audio files are written
+/// before the rows that point at them, and recovery reconciles the two.
+public final class MessageStore {
+    public let folder: URL
+    public var messagesFolder: URL { folder.appendingPathComponent("messages") }
+    public var databasePath: String { folder.appendingPathComponent("hark.sqlite3").path }
+    /// What opening had to repair, for the user to be told.
+    public private(set) var recovery = RecoveryReport()
+
+    let database: Database
+
+    /// The store under `$XDG_DATA_HOME/hark` (default `~/.local/share/hark`).
+    public static var defaultFolder: URL {
+        let environment = ProcessInfo.processInfo.environment
+        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (NSHomeDirectory() + "/.local/share")
+        return URL(fileURLWithPath: dataHome).appendingPathComponent("hark")
+    }
+
+    /// Opens (creating if needed) the store in `folder`. A database file that
+    /// is not a database is moved aside, kept, and a new one is rebuilt from
+    /// the audio files.
+    public init(folder: URL = MessageStore.defaultFolder) throws(StoreError) {
+        self.folder = folder
+        try Self.makePrivateFolder(folder)
+        try Self.makePrivateFolder(folder.appendingPathComponent("messages"))
+        let path = folder.appendingPathComponent("hark.sqlite3").path
+        var report = RecoveryReport()
+        do {
+            database = try Self.openDatabase(at: path)
+        } catch let error where error.isDamagedDatabase {
+            let aside = path + ".damaged-" + Self.stamp()
+            for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+                try? FileManager.default.moveItem(atPath: path + suffix, toPath: aside + suffix)
+            }
+            report.movedAsideDatabase = aside
+            do { database = try Self.openDatabase(at: path) } catch { throw .database(error) }
+        } catch {
+            throw .database(error)
+        }
+        chmod(path, 0o600)
+        recovery = report
+    }
+
+    private static func openDatabase(at path: String) throws(SQLiteError) -> Database {
+        let database = try Database(path: path)
+        // Reading the schema is where "file is not a database" shows.
+        try database.execute("PRAGMA journal_mode = WAL")
+        try database.execute("PRAGMA synchronous = NORMAL")
+        try database.execute("PRAGMA foreign_keys = ON")
+        var version = 0
+        try database.query("PRAGMA user_version") { row in version = Int(row.integer(0)) }
+        if version < Schema.version {
+            for (index, migration) in Schema.migrations.enumerated().dropFirst(version) {
+                do {
+                    _ = try database.transaction {
+                        try database.execute(migration)
+                        try database.execute("PRAGMA user_version = \(index + 1)")
+                    }
+                } catch let error as SQLiteError {
+                    throw error
+                } catch {
+                    throw SQLiteError(code: 1, message: "\(error)")
+                }
+            }
+        }
+        return database
+    }
+
+    // MARK: Reading
+
+    /// Messages that are not deleted, newest first, a page at a time.
+    public func list(offset: Int = 0, limit: Int = 50) throws(StoreError) -> [Message] {
+        try messages(where: "state != 'deleted' ORDER BY created_at DESC, id LIMIT ? OFFSET ?",
+                     [.integer(Int64(limit)), .integer(Int64(offset))])
+    }
+
+    /// How many messages `list` can show.
+    public func count() throws(StoreError) -> Int {
+        var total = 0
+        try run("SELECT COUNT(*) FROM messages WHERE state != 'deleted'") { total = Int($0.integer(0)) }
+        return total
+    }
+
+    /// Messages whose title contains `text` (any case), newest first.
+    public func search(_ text: String, limit: Int = 50) throws(StoreError) -> [Message] {
+        let pattern = "%" + text.replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
+        return try messages(where: "state != 'deleted' AND title LIKE ? ESCAPE '\\' ORDER BY created_at DESC LIMIT ?",
+                            [.text(pattern), .integer(Int64(limit))])
+    }
+
+    public func message(_ id: String) throws(StoreError) -> Message {
+        guard let found = try messages(where: "id = ?", [.text(id)]).first else { throw .noSuchMessage(id) }
+        return found
+    }
+
+    /// The cached levels of a message (nil when none are stored or readable).
+    public func levels(of id: String) throws(StoreError) -> LevelTrack? {
+        var track: LevelTrack?
+        try run("SELECT interval_ms, encoding, data FROM levels WHERE message_id = ?", [.text(id)]) { row in
+            guard row.text(1) == LevelEncoding.name else { return }
+            track = LevelEncoding.decodeTrack(row.blob(2), intervalMilliseconds: Int(row.integer(0)))
+        }
+        return track
+    }
+
+    /// Where a message's audio is.
+    public func audioPath(of message: Message) -> String {
+        messagesFolder.appendingPathComponent(message.fileName).path
+    }
+
+    // MARK: Recording
+
+    /// Creates the row of a recording about to start (state `recording`), so
+    /// that a crash leaves a row to recover. Record into `audioPath(of:)`.
+    public func beginRecording(title: String? = nil, at date: Date = Date()) throws(StoreError) -> Message {
+        let id = UUID().uuidString.lowercased()
+        let message = Message(id: id, title: title ?? Self.defaultTitle(date), createdAt: date, duration: 0,
+                              fileName: "\(id).ogg", codec: "opus", state: .recording, deletedAt: nil, playPosition: 0)
+        try insert(message, levels: nil)
+        return message
+    }
+
+    /// Marks a recording done, with its duration and levels (the waveform).
+    public func finishRecording(_ id: String, duration: Double, levels: LevelTrack) throws(StoreError) {
+        try inTransaction {
+            try database.query("UPDATE messages SET state = 'ready', duration = ? WHERE id = ?",
+                               [.real(duration), .text(id)])
+            guard database.changes == 1 else { throw StoreError.noSuchMessage(id) }
+            try storeLevels(id, levels)
+        }
+        chmod(audioPath(of: try message(id)), 0o600)
+    }
+
+    // MARK: Importing
+
+    /// Copies an audio file into the store, unchanged, with its levels.
+    /// Blocking (the analysis): call it off the main thread in the app.
+    public func importFile(_ path: String, title: String? = nil) throws(StoreError) -> Message {
+        let analysis: Analysis
+        do { analysis = try Analyzer.analyze(path: path) } catch {
+            throw .notAudio(path: path, detail: Self.reason(error))
+        }
+        let id = UUID().uuidString.lowercased()
+        let suffix = URL(fileURLWithPath: path).pathExtension.lowercased()
+        let fileName = suffix.isEmpty ? id : "\(id).\(suffix)"
+        let target = messagesFolder.appendingPathComponent(fileName).path
+        // Copied under a hidden name first, renamed once the row exists: a
+        // crash in between leaves either nothing visible or a row whose file
+        // recovery finishes moving into place — never an orphan to adopt twice.
+        let partial = messagesFolder.appendingPathComponent(".importing-" + fileName).path
+        do {
+            try FileManager.default.copyItem(atPath: path, toPath: partial)
+        } catch {
+            try? FileManager.default.removeItem(atPath: partial)
+            throw .file(path: path, detail: "could not be copied into the store (\(error.localizedDescription))")
+        }
+        chmod(partial, 0o600)
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        let created = (attributes?[.modificationDate] as? Date) ?? Date()
+        let message = Message(id: id, title: title ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent,
+                              createdAt: created, duration: analysis.duration, fileName: fileName,
+                              codec: suffix.isEmpty ? "audio" : suffix, state: .ready, deletedAt: nil, playPosition: 0)
+        do {
+            try insert(message, levels: analysis.levels)
+        } catch {
+            try? FileManager.default.removeItem(atPath: partial)
+            throw error
+        }
+        if Glibc.rename(partial, target) != 0 {
+            throw .file(path: target, detail: "could not be moved into place")
+        }
+        return message
+    }
+
+    // MARK: Managing
+
+    public func rename(_ id: String, to title: String) throws(StoreError) {
+        try update("UPDATE messages SET title = ? WHERE id = ?", [.text(title), .text(id)], id)
+    }
+
+    /// Deletes softly: hidden from the list, undoable until purged.
+    public func delete(_ id: String, at date: Date = Date()) throws(StoreError) {
+        try update("UPDATE messages SET state = 'deleted', deleted_at = ? WHERE id = ? AND state != 'deleted'",
+                   [.real(date.timeIntervalSince1970), .text(id)], id)
+    }
+
+    public func undelete(_ id: String) throws(StoreError) {
+        let restored: MessageState = FileManager.default.fileExists(atPath: audioPath(of: try message(id))) ? .ready : .missing
+        try update("UPDATE messages SET state = ?, deleted_at = NULL WHERE id = ? AND state = 'deleted'",
+                   [.text(restored.rawValue), .text(id)], id)
+    }
+
+    /// Removes a deleted message for good: its row, its levels, its file.
+    public func purge(_ id: String) throws(StoreError) {
+        let message = try message(id)
+        guard message.state == .deleted else { return }
+        try run("DELETE FROM messages WHERE id = ?", [.text(id)])
+        try? FileManager.default.removeItem(atPath: audioPath(of: message))
+    }
+
+    /// Purges every deleted message (on quit, or when an undo toast goes).
+    public func purgeDeleted() throws(StoreError) {
+        var ids: [String] = []
+        try run("SELECT id FROM messages WHERE state = 'deleted'") { ids.append($0.text(0) ?? "") }
+        for id in ids { try purge(id) }
+    }
+
+    public func setPlayPosition(_ id: String, _ seconds: Double) throws(StoreError) {
+        try update("UPDATE messages SET play_position = ? WHERE id = ?", [.real(max(0, seconds)), .text(id)], id)
+    }
+
+    /// Copies a message's audio to `path`; an existing file is replaced only when asked.
+    public func export(_ id: String, to path: String, overwrite: Bool = false) throws(StoreError) {
+        let message = try message(id)
+        let source = audioPath(of: message)
+        guard FileManager.default.fileExists(atPath: source) else {
+            throw .file(path: source, detail: "the message's audio file is missing")
+        }
+        if FileManager.default.fileExists(atPath: path) {
+            guard overwrite else { throw .exists(path: path) }
+            try? FileManager.default.removeItem(atPath: path)
+        }
+        do { try FileManager.default.copyItem(atPath: source, toPath: path) } catch {
+            throw .file(path: path, detail: error.localizedDescription)
+        }
+    }
+
+    /// `PRAGMA integrity_check`: "ok" for a sound database.
+    public func integrityCheck() throws(StoreError) -> String {
+        var result: [String] = []
+        try run("PRAGMA integrity_check") { result.append($0.text(0) ?? "") }
+        return result.joined(separator: "\n")
+    }
+
+    // MARK: Internals
+
+    func messages(where clause: String, _ values: [SQLValue]) throws(StoreError) -> [Message] {
+        var found: [Message] = []
+        try run("""
+            SELECT id, title, created_at, duration, file_name, codec, state, deleted_at, play_position
+            FROM messages WHERE \(clause)
+            """, values) { row in
+            found.append(Message(
+                id: row.text(0) ?? "", title: row.text(1) ?? "",
+                createdAt: Date(timeIntervalSince1970: row.real(2)), duration: row.real(3),
+                fileName: row.text(4) ?? "", codec: row.text(5) ?? "",
+                state: MessageState(rawValue: row.text(6) ?? "") ?? .missing,
+                deletedAt: row.isNull(7) ? nil : Date(timeIntervalSince1970: row.real(7)),
+                playPosition: row.real(8)))
+        }
+        return found
+    }
+
+    func insert(_ message: Message, levels: LevelTrack?) throws(StoreError) {
+        try inTransaction {
+            try database.query("""
+                INSERT INTO messages (id, title, created_at, duration, file_name, codec, state, deleted_at, play_position)
+                VALUES (?, ?, ?, ?, ?, ?, ?, NULL, 0)
+                """, [.text(message.id), .text(message.title), .real(message.createdAt.timeIntervalSince1970),
+                      .real(message.duration), .text(message.fileName), .text(message.codec), .text(message.state.rawValue)])
+            if let levels { try storeLevels(message.id, levels) }
+        }
+    }
+
+    func storeLevels(_ id: String, _ levels: LevelTrack) throws(SQLiteError) {
+        try database.query("""
+            INSERT INTO levels (message_id, interval_ms, encoding, data) VALUES (?, ?, ?, ?)
+            ON CONFLICT (message_id) DO UPDATE SET interval_ms = excluded.interval_ms,
+                encoding = excluded.encoding, data = excluded.data
+            """, [.text(id), .integer(Int64(levels.intervalMilliseconds)), .text(LevelEncoding.name),
+                  .blob(LevelEncoding.encode(levels))])
+    }
+
+    func run(_ sql: String, _ values: [SQLValue] = [], row: (Row) -> Void = { _ in }) throws(StoreError) {
+        do { try database.query(sql, values) { row($0) } } catch { throw .database(error) }
+    }
+
+    private func update(_ sql: String, _ values: [SQLValue], _ id: String) throws(StoreError) {
+        try run(sql, values)
+        if database.changes == 0 { _ = try message(id) }  // says "no such message" when that is why
+    }
+
+    func inTransaction(_ body: () throws -> Void) throws(StoreError) {
+        do {
+            try database.transaction(body)
+        } catch let error as StoreError {
+            throw error
+        } catch let error as SQLiteError {
+            throw .database(error)
+        } catch {
+            throw .database(SQLiteError(code: 1, message: "\(error)"))
+        }
+    }
+
+    private static func makePrivateFolder(_ url: URL) throws(StoreError) {
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .file(path: url.path, detail: "cannot create the folder (\(error.localizedDescription))")
+        }
+        chmod(url.path, 0o700)
+    }
+
+    static func defaultTitle(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.dateStyle = .medium
+        formatter.timeStyle = .short
+        return formatter.string(from: date)
+    }
+
+    static func stamp() -> String {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        return formatter.string(from: Date())
+    }
+
+    static func reason(_ error: Error) -> String {
+        switch error as? AudioError {
+        case .notAudio(_, let detail): return "it is not audio (\(detail))"
+        case .noAudio: return "it contains no audio"
+        case .fileMissing: return "no such file"
+        default: return "\(error)"
+        }
+    }
+}
+
+/// What opening the store had to repair.
+public struct RecoveryReport: Sendable, Equatable {
+    /// Where a damaged database file was moved (it is kept).
+    public var movedAsideDatabase: String?
+    public var recoveredRecordings: [String] = []
+    public var adoptedFiles: [String] = []
+    public var markedMissing: [String] = []
+    public var recomputedLevels: [String] = []
+
+    public var isEmpty: Bool {
+        movedAsideDatabase == nil && recoveredRecordings.isEmpty && adoptedFiles.isEmpty
+            && markedMissing.isEmpty && recomputedLevels.isEmpty
+    }
+}

@@ -1,0 +1,75 @@
+import AudioEngine
+import Foundation
+import Levels
+
+extension MessageStore {
+    /// Makes the database and the audio files agree after a crash, a kill or
+    /// a hand-edited folder. Nothing is ever deleted:
+    /// - `recording` rows nobody is recording any more are measured and
+    ///   become `ready` (or `missing` when there is no audio);
+    /// - audio files with no row are adopted as new messages;
+    /// - rows whose file vanished become `missing`, and `ready` again when it
+    ///   comes back;
+    /// - levels that are absent or do not decode are measured again.
+    /// Blocking (it may analyse files): the app runs it off the main thread.
+    @discardableResult
+    public func recover() throws(StoreError) -> RecoveryReport {
+        var report = recovery
+        let all = try messages(where: "1 = 1", [])
+        var known = Set(all.map(\.fileName))
+
+        for message in all {
+            let path = audioPath(of: message)
+            let partial = messagesFolder.appendingPathComponent(".importing-" + message.fileName).path
+            if !FileManager.default.fileExists(atPath: path), FileManager.default.fileExists(atPath: partial) {
+                Glibc.rename(partial, path)  // an import that stopped after its row was written
+            }
+            let exists = FileManager.default.fileExists(atPath: path)
+            switch message.state {
+            case .recording:
+                guard !RecordingLock.isHeld(store: self, id: message.id) else { continue }
+                if exists, let analysis = try? Analyzer.analyze(path: path) {
+                    try inTransaction {
+                        try database.query("UPDATE messages SET state = 'ready', duration = ? WHERE id = ?",
+                                           [.real(analysis.duration), .text(message.id)])
+                        try storeLevels(message.id, analysis.levels)
+                    }
+                } else {
+                    try run("UPDATE messages SET state = 'missing' WHERE id = ?", [.text(message.id)])
+                }
+                report.recoveredRecordings.append(message.id)
+            case .ready where !exists:
+                try run("UPDATE messages SET state = 'missing' WHERE id = ?", [.text(message.id)])
+                report.markedMissing.append(message.id)
+            case .missing where exists:
+                try run("UPDATE messages SET state = 'ready' WHERE id = ?", [.text(message.id)])
+                fallthrough
+            case .ready, .missing, .deleted:
+                if exists, try levels(of: message.id) == nil, let analysis = try? Analyzer.analyze(path: path) {
+                    try inTransaction {
+                        try database.query("UPDATE messages SET duration = ? WHERE id = ?",
+                                           [.real(analysis.duration), .text(message.id)])
+                        try storeLevels(message.id, analysis.levels)
+                    }
+                    report.recomputedLevels.append(message.id)
+                }
+            }
+        }
+
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: messagesFolder.path)) ?? []
+        for name in files.sorted() where !known.contains(name) && !name.hasPrefix(".") && !name.hasSuffix(".lock") {
+            let path = messagesFolder.appendingPathComponent(name).path
+            guard let analysis = try? Analyzer.analyze(path: path) else { continue }  // not audio: left alone
+            let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? Date()
+            let suffix = URL(fileURLWithPath: name).pathExtension.lowercased()
+            let message = Message(id: UUID().uuidString.lowercased(), title: "Recovered " + Self.defaultTitle(modified),
+                                  createdAt: modified, duration: analysis.duration, fileName: name,
+                                  codec: suffix == "ogg" ? "opus" : (suffix.isEmpty ? "audio" : suffix),
+                                  state: .ready, deletedAt: nil, playPosition: 0)
+            try insert(message, levels: analysis.levels)
+            known.insert(name)
+            report.adoptedFiles.append(name)
+        }
+        return report
+    }
+}

@@ -1,0 +1,124 @@
+import CSQLite
+import Foundation
+
+/// An SQLite failure: the result code and SQLite's own message.
+public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let code: Int32
+    public let message: String
+    public var description: String { "SQLite error \(code): \(message)" }
+    /// SQLITE_NOTADB or SQLITE_CORRUPT: the file is not a usable database.
+    public var isDamagedDatabase: Bool {
+        let primary = code & 0xFF
+        return primary == SQLITE_NOTADB || primary == SQLITE_CORRUPT
+    }
+}
+
+/// One connection to an SQLite database. Bound parameters only: values never
+/// enter SQL text. Used from one thread at a time.
+final class Database {
+    private let handle: OpaquePointer
+
+    init(path: String) throws(SQLiteError) {
+        var db: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let status = sqlite3_open_v2(path, &db, flags, nil)
+        guard status == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open \(path)"
+            sqlite3_close(db)
+            throw SQLiteError(code: status, message: message)
+        }
+        handle = db
+        sqlite3_extended_result_codes(db, 1)
+        sqlite3_busy_timeout(db, 5_000)
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+
+    func execute(_ sql: String) throws(SQLiteError) {
+        var error: UnsafeMutablePointer<CChar>?
+        if sqlite3_exec(handle, sql, nil, nil, &error) != SQLITE_OK {
+            let message = error.map { String(cString: $0) } ?? lastMessage
+            sqlite3_free(error)
+            throw SQLiteError(code: sqlite3_extended_errcode(handle), message: message)
+        }
+    }
+
+    /// Runs `sql` with `values` bound to its `?` parameters, calling `row`
+    /// for each result row.
+    func query(_ sql: String, _ values: [SQLValue] = [], row: (Row) throws(SQLiteError) -> Void = { _ in })
+        throws(SQLiteError) {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            throw SQLiteError(code: sqlite3_extended_errcode(handle), message: lastMessage)
+        }
+        defer { sqlite3_finalize(statement) }
+        for (index, value) in values.enumerated() {
+            let position = Int32(index + 1)
+            let status: Int32
+            switch value {
+            case .null: status = sqlite3_bind_null(statement, position)
+            case .integer(let number): status = sqlite3_bind_int64(statement, position, number)
+            case .real(let number): status = sqlite3_bind_double(statement, position, number)
+            case .text(let text): status = sqlite3_bind_text(statement, position, text, -1, hark_sqlite_transient())
+            case .blob(let data):
+                status = data.withUnsafeBytes {
+                    sqlite3_bind_blob(statement, position, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
+                                      Int32($0.count), hark_sqlite_transient())
+                }
+            }
+            guard status == SQLITE_OK else { throw SQLiteError(code: status, message: lastMessage) }
+        }
+        while true {
+            let status = sqlite3_step(statement)
+            if status == SQLITE_DONE { return }
+            guard status == SQLITE_ROW else {
+                throw SQLiteError(code: sqlite3_extended_errcode(handle), message: lastMessage)
+            }
+            try row(Row(statement: statement))
+        }
+    }
+
+    /// Runs `body` in one transaction: all of it is committed, or none.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    var changes: Int { Int(sqlite3_changes(handle)) }
+
+    private var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
+}
+
+enum SQLValue {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob(Data)
+}
+
+/// The current row of a statement; valid only inside the `row` callback.
+struct Row {
+    let statement: OpaquePointer
+
+    func text(_ column: Int32) -> String? {
+        sqlite3_column_text(statement, column).map { String(cString: $0) }
+    }
+    func real(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
+    func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
+    func blob(_ column: Int32) -> Data {
+        let count = Int(sqlite3_column_bytes(statement, column))
+        guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return Data() }
+        return Data(bytes: bytes, count: count)
+    }
+}

@@ -1,0 +1,33 @@
+/// The database schema, as migrations: `user_version` says how many ran.
+/// Never edit a migration that has shipped; add the next one.
+enum Schema {
+    static let migrations: [String] = [
+        // 1: messages and their cached levels.
+        """
+        CREATE TABLE messages (
+            id TEXT PRIMARY KEY,
+            title TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            duration REAL NOT NULL DEFAULT 0,
+            file_name TEXT NOT NULL UNIQUE,
+            codec TEXT NOT NULL,
+            state TEXT NOT NULL CHECK (state IN ('recording', 'ready', 'missing', 'deleted')),
+            deleted_at REAL,
+            play_position REAL NOT NULL DEFAULT 0
+        );
+        CREATE INDEX messages_by_state_and_time ON messages (state, created_at);
+        CREATE TABLE levels (
+            message_id TEXT PRIMARY KEY REFERENCES messages (id) ON DELETE CASCADE,
+            interval_ms INTEGER NOT NULL,
+            encoding TEXT NOT NULL,
+            data BLOB NOT NULL
+        );
+        """,
+        // 2: search by title without scanning every row's title case-folded.
+        """
+        CREATE INDEX messages_by_title ON messages (title COLLATE NOCASE);
+        """,
+    ]
+
+    static var version: Int { migrations.count }
+}

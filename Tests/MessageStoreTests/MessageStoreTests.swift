@@ -1,0 +1,211 @@
+import CSQLite
+import Foundation
+import HarkTestSupport
+import Levels
+@testable import MessageStore
+import XCTest
+
+/// A real store on disk, real audio made by gst-launch-1.0 or written sample
+/// by sample.
+final class MessageStoreTests: XCTestCase {
+    private var scratch: ScratchFolder!
+    private var folder: URL { scratch.url.appendingPathComponent("hark") }
+
+    override func setUpWithError() throws {
+        scratch = try ScratchFolder()
+    }
+
+    override func tearDownWithError() throws {
+        // Every test leaves a sound database behind.
+        if FileManager.default.fileExists(atPath: folder.appendingPathComponent("hark.sqlite3").path) {
+            XCTAssertEqual(try MessageStore(folder: folder).integrityCheck(), "ok")
+        }
+        scratch = nil
+    }
+
+    private func opus(_ name: String, seconds: Int = 2) throws -> String {
+        let path = scratch.path(name)
+        try gstLaunch("audiotestsrc num-buffers=\(seconds * 50) samplesperbuffer=960 volume=0.3 "
+                      + "! audio/x-raw,rate=48000,channels=1 ! opusenc ! oggmux ! filesink location=\(path)")
+        return path
+    }
+
+    private func permissions(_ path: String) throws -> Int {
+        (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? -1
+    }
+
+    private func storeContents() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("messages").path)) ?? []).sorted()
+    }
+
+    func testOpeningCreatesPrivateFoldersAndAWALDatabase() throws {
+        let store = try MessageStore(folder: folder)
+        XCTAssertEqual(try permissions(folder.path), 0o700)
+        XCTAssertEqual(try permissions(store.messagesFolder.path), 0o700)
+        XCTAssertEqual(try permissions(store.databasePath), 0o600)
+        var mode = ""
+        try store.run("PRAGMA journal_mode") { mode = $0.text(0) ?? "" }
+        XCTAssertEqual(mode, "wal")
+        var version = 0
+        try store.run("PRAGMA user_version") { version = Int($0.integer(0)) }
+        XCTAssertEqual(version, Schema.version)
+        XCTAssertTrue(store.recovery.isEmpty)
+    }
+
+    func testTheDefaultFolderFollowsXDGDataHome() {
+        setenv("XDG_DATA_HOME", "/tmp/hark-xdg-test", 1)
+        defer { unsetenv("XDG_DATA_HOME") }
+        XCTAssertEqual(MessageStore.defaultFolder.path, "/tmp/hark-xdg-test/hark")
+    }
+
+    func testARecordingExistsFromItsStartAndKeepsItsLevels() throws {
+        let store = try MessageStore(folder: folder)
+        let message = try store.beginRecording(title: "Shopping list")
+        XCTAssertEqual(try store.message(message.id).state, .recording)
+        XCTAssertEqual(try store.count(), 1)
+        let levels = LevelTrack(rms: [-20, -30.5, -100], peak: [-10, -12, -100])
+        try FileManager.default.copyItem(atPath: try opus("take.ogg"), toPath: store.audioPath(of: message))
+        try store.finishRecording(message.id, duration: 2, levels: levels)
+        let finished = try store.message(message.id)
+        XCTAssertEqual(finished.state, .ready)
+        XCTAssertEqual(finished.duration, 2)
+        XCTAssertEqual(try store.levels(of: message.id), levels, "cached, never recomputed")
+        XCTAssertEqual(try permissions(store.audioPath(of: finished)), 0o600)
+    }
+
+    func testImportCopiesTheFileUnchangedWithItsLevels() throws {
+        let store = try MessageStore(folder: folder)
+        let source = try opus("interview.ogg", seconds: 3)
+        let message = try store.importFile(source)
+        XCTAssertEqual(message.title, "interview")
+        XCTAssertEqual(message.state, .ready)
+        XCTAssertEqual(message.duration, 3, accuracy: 0.05)
+        XCTAssertEqual(FileManager.default.contents(atPath: store.audioPath(of: message)),
+                       FileManager.default.contents(atPath: source))
+        XCTAssertEqual(try permissions(store.audioPath(of: message)), 0o600)
+        XCTAssertEqual(try store.levels(of: message.id)?.count, 60)
+
+        let wav = scratch.path("memo.wav")
+        try WAVFile.write([.init(seconds: 1.5, amplitude: 0.5)], to: URL(fileURLWithPath: wav))
+        let second = try store.importFile(wav)
+        XCTAssertEqual(second.codec, "wav")
+        XCTAssertEqual(second.duration, 1.5, accuracy: 0.001)
+        XCTAssertEqual(storeContents().count, 2, "no partial copies left behind")
+    }
+
+    func testBadImportsFailAndLeaveTheStoreExactlyAsItWas() throws {
+        let store = try MessageStore(folder: folder)
+        _ = try store.importFile(try opus("good.ogg"))
+        let empty = scratch.path("empty.ogg")
+        _ = FileManager.default.createFile(atPath: empty, contents: Data())
+        let random = scratch.path("random.bin")
+        try Data((0..<32_768).map { _ in UInt8.random(in: 0...255) }).write(to: URL(fileURLWithPath: random))
+        let cut = scratch.path("cut.ogg")
+        try Data(try Data(contentsOf: URL(fileURLWithPath: try opus("whole.ogg"))).prefix(50)).write(to: URL(fileURLWithPath: cut))
+        let directory = scratch.path("a-folder")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+
+        let before = (try store.list(), storeContents(), try store.count())
+        for path in [empty, random, cut, "/etc/passwd", directory, scratch.path("missing.ogg")] {
+            XCTAssertThrowsError(try store.importFile(path), path) { error in
+                let text = "\(error)"
+                XCTAssertTrue(text.contains(path), text)
+                XCTAssertFalse(text.contains("\n"))
+            }
+        }
+        XCTAssertEqual(try store.list(), before.0)
+        XCTAssertEqual(storeContents(), before.1)
+        XCTAssertEqual(try store.count(), before.2)
+    }
+
+    func testRenameDeleteUndeleteAndPurge() throws {
+        let store = try MessageStore(folder: folder)
+        let message = try store.importFile(try opus("note.ogg"))
+        try store.rename(message.id, to: "Call back Sam")
+        XCTAssertEqual(try store.message(message.id).title, "Call back Sam")
+
+        try store.delete(message.id)
+        XCTAssertEqual(try store.count(), 0)
+        XCTAssertEqual(try store.list(), [])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: store.audioPath(of: message)), "undoable: the file stays")
+        try store.undelete(message.id)
+        XCTAssertEqual(try store.message(message.id).state, .ready)
+        XCTAssertEqual(try store.count(), 1)
+
+        try store.purge(message.id)  // not deleted: nothing happens
+        XCTAssertEqual(try store.count(), 1)
+        try store.delete(message.id)
+        try store.purgeDeleted()
+        XCTAssertThrowsError(try store.message(message.id))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: store.audioPath(of: message)))
+        XCTAssertNil(try store.levels(of: message.id), "levels go with their message")
+
+        XCTAssertThrowsError(try store.rename("no-such-id", to: "x")) { error in
+            XCTAssertEqual(error as? StoreError, .noSuchMessage("no-such-id"))
+        }
+    }
+
+    func testExportNeverOverwritesUnlessAsked() throws {
+        let store = try MessageStore(folder: folder)
+        let message = try store.importFile(try opus("note.ogg"))
+        let target = scratch.path("exported.ogg")
+        try store.export(message.id, to: target)
+        XCTAssertEqual(FileManager.default.contents(atPath: target), FileManager.default.contents(atPath: store.audioPath(of: message)))
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: target))
+        XCTAssertThrowsError(try store.export(message.id, to: target)) { error in
+            XCTAssertEqual(error as? StoreError, .exists(path: target))
+        }
+        XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), "mine")
+        try store.export(message.id, to: target, overwrite: true)
+        XCTAssertNotEqual(try String(contentsOfFile: target, encoding: .isoLatin1), "mine")
+    }
+
+    func testListPagesNewestFirstAndSearchTakesWildcardsLiterally() throws {
+        let store = try MessageStore(folder: folder)
+        let base = Date(timeIntervalSince1970: 1_700_000_000)
+        for index in 0..<25 {
+            _ = try store.beginRecording(title: index == 7 ? "50% off_sale" : "Note \(index)",
+                                         at: base.addingTimeInterval(Double(index) * 60))
+        }
+        XCTAssertEqual(try store.count(), 25)
+        let first = try store.list(offset: 0, limit: 10)
+        XCTAssertEqual(first.map(\.title).first, "Note 24")
+        XCTAssertEqual(first.map(\.createdAt), first.map(\.createdAt).sorted(by: >))
+        let last = try store.list(offset: 20, limit: 10)
+        XCTAssertEqual(last.count, 5)
+        XCTAssertEqual(last.last?.title, "Note 0")
+        XCTAssertEqual(try store.search("note 2").map(\.title).sorted(), ["Note 2", "Note 20", "Note 21", "Note 22", "Note 23", "Note 24"])
+        XCTAssertEqual(try store.search("0% off_").map(\.title), ["50% off_sale"])
+        XCTAssertEqual(try store.search("%"), try store.search("50%"))
+    }
+
+    func testPlayPositionIsRemembered() throws {
+        let store = try MessageStore(folder: folder)
+        let message = try store.importFile(try opus("note.ogg"))
+        try store.setPlayPosition(message.id, 1.25)
+        XCTAssertEqual(try MessageStore(folder: folder).message(message.id).playPosition, 1.25)
+    }
+
+    func testAVersionOneDatabaseIsUpgradedWithItsMessages() throws {
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("messages"), withIntermediateDirectories: true)
+        var db: OpaquePointer?
+        XCTAssertEqual(sqlite3_open(folder.appendingPathComponent("hark.sqlite3").path, &db), SQLITE_OK)
+        XCTAssertEqual(sqlite3_exec(db, Schema.migrations[0] + """
+            PRAGMA user_version = 1;
+            INSERT INTO messages (id, title, created_at, duration, file_name, codec, state)
+            VALUES ('old-one', 'From version 1', 1600000000, 4.5, 'old-one.ogg', 'opus', 'missing');
+            """, nil, nil, nil), SQLITE_OK)
+        sqlite3_close(db)
+
+        let store = try MessageStore(folder: folder)
+        var version = 0
+        try store.run("PRAGMA user_version") { version = Int($0.integer(0)) }
+        XCTAssertEqual(version, 2)
+        XCTAssertEqual(try store.message("old-one").title, "From version 1")
+        var indexes: [String] = []
+        try store.run("SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'messages_by_title'") {
+            indexes.append($0.text(0) ?? "")
+        }
+        XCTAssertEqual(indexes, ["messages_by_title"])
+    }
+}
