@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "MessageStore", dependencies: ["AudioEngine", "Levels", "CSQLite"]),
         .target(name: "AudioEngine", dependencies: ["Levels", "GLibSupport", "CGLib", "CGStreamer", "CHelpers"]),
         .target(name: "HarkUI", dependencies: ["GtkSupport", "GLibSupport", "CGLib", "CGtk", "CAdwaita"]),
-        .executableTarget(name: "hark", dependencies: ["HarkUI", "AudioEngine", "Levels", "GLibSupport"]),
+        .executableTarget(name: "hark", dependencies: ["HarkUI", "AudioEngine", "MessageStore", "Levels", "GLibSupport"]),
 
         // MARK: Tests. GLib-bound tests are XCTest methods: XCTest runs them on the
         // process's main thread, where the GLib main loop lives (see GLibSupportTests).

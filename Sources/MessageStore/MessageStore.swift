@@ -143,6 +143,15 @@ public final class MessageStore {
         chmod(audioPath(of: try message(id)), 0o600)
     }
 
+    /// Forgets a recording that produced nothing (no microphone…): its row
+    /// and whatever file it began. Only for `recording` rows.
+    public func discardRecording(_ id: String) throws(StoreError) {
+        let message = try message(id)
+        guard message.state == .recording else { return }
+        try run("DELETE FROM messages WHERE id = ? AND state = 'recording'", [.text(id)])
+        try? FileManager.default.removeItem(atPath: audioPath(of: message))
+    }
+
     // MARK: Importing
 
     /// Copies an audio file into the store, unchanged, with its levels.

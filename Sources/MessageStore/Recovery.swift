@@ -28,6 +28,8 @@ extension MessageStore {
             switch message.state {
             case .recording:
                 guard !RecordingLock.isHeld(store: self, id: message.id) else { continue }
+                unlink(messagesFolder.appendingPathComponent("\(message.id).lock").path)  // stale: its process is gone
+                if exists { chmod(path, 0o600) }
                 if exists, let analysis = try? Analyzer.analyze(path: path) {
                     try inTransaction {
                         try database.query("UPDATE messages SET state = 'ready', duration = ? WHERE id = ?",

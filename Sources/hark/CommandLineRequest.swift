@@ -4,9 +4,17 @@ enum CommandLineRequest: Equatable {
     case gui
     case help
     case version
-    case record(output: String, duration: Double?, source: String?)
-    case play(path: String, start: Double, rate: Double)
+    /// Without an output file, records into the message store.
+    case record(output: String?, duration: Double?, source: String?, title: String?)
+    /// `target` is a file, or a message id from the store.
+    case play(target: String, start: Double, rate: Double)
     case levels(path: String)
+    case list(json: Bool)
+    case importFiles([String])
+    case rename(id: String, title: String)
+    case delete(id: String)
+    case undelete(id: String)
+    case export(id: String, path: String, force: Bool)
     /// A one-line reason; the process exits with status 2 (a usage error).
     case usageError(String)
 
@@ -25,15 +33,41 @@ enum CommandLineRequest: Equatable {
                 let output = try rest.option("--output")
                 let duration = try rest.number("--duration", in: 0.1...360_000)
                 let source = try rest.option("--source")
+                let title = try rest.option("--title")
                 try rest.finish()
-                guard let output else { throw UsageError("'record' needs --output FILE.ogg") }
-                return .record(output: output, duration: duration, source: source)
+                if output != nil && title != nil { throw UsageError("--title names a message in the store; not with --output") }
+                return .record(output: output, duration: duration, source: source, title: title)
             case "play":
                 let start = try rest.number("--start", in: 0...Double.greatestFiniteMagnitude) ?? 0
                 let rate = try rest.number("--rate", in: 0.5...2) ?? 1
-                let path = try rest.positional("FILE")
+                let target = try rest.positional("FILE or ID")
                 try rest.finish()
-                return .play(path: path, start: start, rate: rate)
+                return .play(target: target, start: start, rate: rate)
+            case "list":
+                let json = rest.flag("--json")
+                try rest.finish()
+                return .list(json: json)
+            case "import":
+                var files: [String] = []
+                while let file = try? rest.positional("FILE") { files.append(file) }
+                try rest.finish()
+                guard !files.isEmpty else { throw UsageError("'import' needs at least one FILE") }
+                return .importFiles(files)
+            case "rename":
+                let id = try rest.positional("ID")
+                let title = try rest.positional("TITLE")
+                try rest.finish()
+                return .rename(id: id, title: title)
+            case "delete", "undelete":
+                let id = try rest.positional("ID")
+                try rest.finish()
+                return first == "delete" ? .delete(id: id) : .undelete(id: id)
+            case "export":
+                let force = rest.flag("--force")
+                let id = try rest.positional("ID")
+                let path = try rest.positional("PATH")
+                try rest.finish()
+                return .export(id: id, path: path, force: force)
             case "levels":
                 let json = rest.flag("--json")
                 let path = try rest.positional("FILE")
@@ -60,12 +94,21 @@ enum CommandLineRequest: Equatable {
         With no command, Hark opens its window (or shows the one already open).
 
         Commands:
-          record --output FILE.ogg [--duration SECONDS] [--source DESCRIPTION]
+          record [--output FILE.ogg] [--duration SECONDS] [--source DESCRIPTION] [--title T]
                               Record from the default microphone (or a GStreamer
-                              source description) to an Ogg/Opus file; Ctrl+C or
-                              the duration ends it cleanly
-          play FILE [--start SECONDS] [--rate R]
-                              Play a file to the default output (R from 0.5 to 2)
+                              source description) into the message store, printing
+                              the new message's id, or to an Ogg/Opus file;
+                              Ctrl+C or the duration ends it cleanly
+          play FILE|ID [--start SECONDS] [--rate R]
+                              Play a file or a message to the default output
+                              (R from 0.5 to 2)
+          list [--json]       List the messages, newest first
+          import FILE...      Add audio files to the messages
+          rename ID TITLE     Rename a message
+          delete ID           Delete a message (undo with undelete)
+          undelete ID         Bring a deleted message back
+          export ID PATH [--force]
+                              Copy a message's audio to PATH (--force replaces)
           levels FILE --json  Print the file's duration and its 50 ms RMS and peak
                               levels (dBFS, floored at -100) as JSON
           help, -h, --help    Show this help and exit

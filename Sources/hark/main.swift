@@ -13,10 +13,24 @@ case .help:
     print(CommandLineRequest.usage)
 case .version:
     print("hark \(AppInfo.version)")
-case .record(let output, let duration, let source):
+case .record(let output?, let duration, let source, _):
     exit(runRecord(output: output, duration: duration, source: source))
-case .play(let path, let start, let rate):
-    exit(runPlay(path: path, start: start, rate: rate))
+case .record(nil, let duration, let source, let title):
+    exit(runRecordIntoStore(duration: duration, source: source, title: title))
+case .play(let target, let start, let rate):
+    exit(runPlay(target: target, start: start, rate: rate))
+case .list(let json):
+    exit(runList(json: json))
+case .importFiles(let files):
+    exit(runImport(files))
+case .rename(let id, let title):
+    exit(runRename(id: id, title: title))
+case .delete(let id):
+    exit(runDelete(id: id))
+case .undelete(let id):
+    exit(runUndelete(id: id))
+case .export(let id, let path, let force):
+    exit(runExport(id: id, path: path, force: force))
 case .levels(let path):
     exit(runLevels(path: path))
 case .usageError(let reason):

@@ -1,12 +1,19 @@
 import AudioEngine
 import Foundation
 import GLibSupport
+import MessageStore
 
-/// `hark play FILE [--start S] [--rate R]`: plays to the default output until
-/// the end (status 0) or Ctrl+C.
+/// `hark play FILE|ID [--start S] [--rate R]`: plays to the default output
+/// until the end (status 0) or Ctrl+C. An argument that is no file is taken
+/// for a message id.
 @MainActor
-func runPlay(path: String, start: Double, rate: Double) -> Int32 {
+func runPlay(target: String, start: Double, rate: Double) -> Int32 {
     MainLoop.bridgeSwiftConcurrency()
+    var path = target
+    if !FileManager.default.fileExists(atPath: target), !target.contains("/"),
+       let store = try? MessageStore(), let message = try? store.message(target) {
+        path = store.audioPath(of: message)
+    }
     var status: Int32 = 0
     let player = Player(audioSink: ProcessInfo.processInfo.environment["HARK_AUDIO_SINK"]) { event in
         switch event {

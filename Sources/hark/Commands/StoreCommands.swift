@@ -1,0 +1,150 @@
+import AudioEngine
+import Foundation
+import GLibSupport
+import MessageStore
+
+/// Opens the store and reconciles it with its files, telling the user what
+/// had to be repaired. Commands that fail to open it print why and return nil.
+func openStore() -> MessageStore? {
+    do {
+        let store = try MessageStore()
+        let report = try store.recover()
+        if let aside = report.movedAsideDatabase {
+            printFailure("the message database was damaged; it is kept as \(aside) and a new one was rebuilt from the audio files")
+        }
+        if !report.recoveredRecordings.isEmpty {
+            printFailure("recovered \(report.recoveredRecordings.count) interrupted recording(s)")
+        }
+        return store
+    } catch {
+        printFailure(error)
+        return nil
+    }
+}
+
+/// Runs `body` against the store; a StoreError becomes a one-line failure.
+func withStore(_ body: (MessageStore) throws -> Void) -> Int32 {
+    guard let store = openStore() else { return 1 }
+    do {
+        try body(store)
+        return 0
+    } catch {
+        printFailure(error)
+        return 1
+    }
+}
+
+func runList(json: Bool) -> Int32 {
+    withStore { store in
+        let messages = try store.list(offset: 0, limit: max(1, try store.count()))
+        if json {
+            let iso = ISO8601DateFormatter()
+            let objects: [[String: Any]] = messages.map {
+                ["id": $0.id, "title": $0.title, "created_at": iso.string(from: $0.createdAt),
+                 "duration_s": ($0.duration * 1000).rounded() / 1000, "state": $0.state.rawValue]
+            }
+            let data = try JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys])
+            print(String(decoding: data, as: UTF8.self))
+            return
+        }
+        let dates = DateFormatter()
+        dates.dateFormat = "yyyy-MM-dd HH:mm"
+        for message in messages {
+            let seconds = Int(message.duration.rounded())
+            print("\(message.id)  \(dates.string(from: message.createdAt))  "
+                  + "\(seconds / 60):\(String(format: "%02d", seconds % 60))  \(message.state.rawValue)  \(message.title)")
+        }
+    }
+}
+
+func runImport(_ files: [String]) -> Int32 {
+    var failed = false
+    let status = withStore { store in
+        for file in files {
+            do {
+                let message = try store.importFile(file)
+                print("\(message.id)  \(message.title)")
+            } catch {
+                printFailure(error)
+                failed = true
+            }
+        }
+    }
+    return failed ? 1 : status
+}
+
+func runRename(id: String, title: String) -> Int32 { withStore { try $0.rename(id, to: title) } }
+func runDelete(id: String) -> Int32 { withStore { try $0.delete(id) } }
+func runUndelete(id: String) -> Int32 { withStore { try $0.undelete(id) } }
+func runExport(id: String, path: String, force: Bool) -> Int32 {
+    withStore { try $0.export(id, to: path, overwrite: force) }
+}
+
+/// `hark record` without `--output`: into the store, printing the id. The row
+/// exists from the start (state `recording`) and the recording holds its
+/// lock, so a crash leaves something recovery turns into a message.
+@MainActor
+func runRecordIntoStore(duration: Double?, source: String?, title: String?) -> Int32 {
+    guard let store = openStore() else { return 1 }
+    let message: Message
+    do { message = try store.beginRecording(title: title) } catch {
+        printFailure(error)
+        return 1
+    }
+    guard let lock = RecordingLock(store: store, id: message.id) else {
+        printFailure("message \(message.id) is being recorded elsewhere")
+        return 1
+    }
+    var status: Int32 = 0
+    let recorder = Recorder(outputPath: store.audioPath(of: message),
+                            source: source.map { .pipeline($0) } ?? .defaultMicrophone,
+                            maximumDuration: duration) { event in
+        switch event {
+        case .finished(let recording):
+            do {
+                try store.finishRecording(message.id, duration: recording.duration, levels: recording.levels)
+                print(message.id)
+            } catch {
+                printFailure(error)
+                status = 1
+            }
+            if let interruption = recording.interruption {
+                printFailure(interruption)
+                status = 1
+            }
+            MainLoop.quit()
+        case .failed(let error):
+            try? store.discardRecording(message.id)
+            printFailure(error)
+            status = 1
+            MainLoop.quit()
+        case .cancelled:
+            try? store.discardRecording(message.id)
+            status = 1
+            MainLoop.quit()
+        default:
+            break
+        }
+    }
+    let stop: SourceHandler = {
+        recorder.stop()
+        return true
+    }
+    let interrupt = MainLoop.onUnixSignal(SIGINT, stop)
+    let terminate = MainLoop.onUnixSignal(SIGTERM, stop)
+    defer {
+        interrupt.remove()
+        terminate.remove()
+    }
+    do {
+        try recorder.start()
+        chmod(store.audioPath(of: message), 0o600)  // the file sink created it with the umask's mode
+    } catch {
+        try? store.discardRecording(message.id)
+        printFailure(error)
+        return 1
+    }
+    MainLoop.run()
+    withExtendedLifetime(lock) {}
+    return status
+}

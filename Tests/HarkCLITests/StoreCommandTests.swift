@@ -1,0 +1,101 @@
+import Foundation
+import HarkTestSupport
+import XCTest
+
+/// The store through the command line, in a private XDG_DATA_HOME.
+final class StoreCommandTests: XCTestCase {
+    private var home: ScratchFolder!
+    private var environment: [String: String] { ["XDG_DATA_HOME": home.url.path] }
+    private let tone = "audiotestsrc is-live=true wave=sine volume=0.4"
+
+    override func setUpWithError() throws { home = try ScratchFolder() }
+    override func tearDownWithError() throws { home = nil }
+
+    private struct Listed: Decodable, Equatable {
+        let id: String
+        let title: String
+        let created_at: String
+        let duration_s: Double
+        let state: String
+    }
+
+    private func hark(_ arguments: [String]) throws -> (status: Int32?, output: String) {
+        try ChildProcess.run(harkExecutable, arguments, environment: environment)
+    }
+
+    private func list() throws -> [Listed] {
+        let (status, output) = try hark(["list", "--json"])
+        XCTAssertEqual(status, 0, output)
+        let json = output.split(separator: "\n").filter { $0.hasPrefix("[") }.last.map(String.init) ?? "[]"
+        return try JSONDecoder().decode([Listed].self, from: Data(json.utf8))
+    }
+
+    private func integrity() throws -> String {
+        let (_, output) = try ChildProcess.run("/usr/bin/python3", ["-c", """
+            import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('PRAGMA integrity_check').fetchone()[0])
+            """, home.url.appendingPathComponent("hark/hark.sqlite3").path])
+        return output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func testRecordRenameDeleteUndeleteExport() throws {
+        let (status, output) = try hark(["record", "--duration", "1", "--source", tone, "--title", "Groceries"])
+        XCTAssertEqual(status, 0, output)
+        let id = output.trimmingCharacters(in: .whitespacesAndNewlines)
+        var listed = try list()
+        XCTAssertEqual(listed.map(\.id), [id])
+        XCTAssertEqual(listed.first?.title, "Groceries")
+        XCTAssertEqual(listed.first?.state, "ready")
+        XCTAssertEqual(listed.first?.duration_s ?? 0, 1, accuracy: 0.06)
+        XCTAssertNotNil(ISO8601DateFormatter().date(from: listed.first?.created_at ?? ""))
+
+        XCTAssertEqual(try hark(["rename", id, "Milk, eggs"]).status, 0)
+        XCTAssertEqual(try list().first?.title, "Milk, eggs")
+        XCTAssertEqual(try hark(["delete", id]).status, 0)
+        XCTAssertEqual(try list(), [])
+        XCTAssertEqual(try hark(["undelete", id]).status, 0)
+        listed = try list()
+        XCTAssertEqual(listed.map(\.id), [id])
+
+        let exported = home.path("out.ogg")
+        XCTAssertEqual(try hark(["export", id, exported]).status, 0)
+        let again = try hark(["export", id, exported])
+        XCTAssertEqual(again.status, 1)
+        XCTAssertTrue(again.output.contains("already exists"), again.output)
+        XCTAssertEqual(try hark(["export", id, exported, "--force"]).status, 0)
+        XCTAssertEqual(try hark(["rename", "no-such-id", "x"]).status, 1)
+        XCTAssertEqual(try integrity(), "ok")
+    }
+
+    func testAKilledRecordingIsReadyOnTheNextListWithItsLevels() throws {
+        let recorder = try ChildProcess(harkExecutable, ["record", "--source", tone], environment: environment)
+        usleep(4_000_000)
+        kill(recorder.process.processIdentifier, SIGKILL)
+        recorder.waitForExit(seconds: 10)
+        let listed = try list()
+        XCTAssertEqual(listed.count, 1)
+        XCTAssertEqual(listed.first?.state, "ready")
+        XCTAssertGreaterThanOrEqual(listed.first?.duration_s ?? 0, 3)
+        XCTAssertEqual(try integrity(), "ok")
+        let levels = try ChildProcess.run("/usr/bin/python3", ["-c", """
+            import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('SELECT length(data) FROM levels').fetchone()[0])
+            """, home.url.appendingPathComponent("hark/hark.sqlite3").path])
+        XCTAssertGreaterThanOrEqual(Int(levels.output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0, 2 * 60)
+    }
+
+    func testBadImportsFailWithOneLineAndChangeNothing() throws {
+        let good = home.path("good.ogg")
+        _ = try ChildProcess.run(harkExecutable, ["record", "--output", good, "--duration", "1", "--source", tone])
+        XCTAssertEqual(try hark(["import", good]).status, 0)
+        let before = try list()
+        let empty = home.path("empty.ogg")
+        _ = FileManager.default.createFile(atPath: empty, contents: Data())
+        for bad in [empty, "/etc/passwd", home.url.path, home.path("missing.ogg")] {
+            let (status, output) = try hark(["import", bad])
+            XCTAssertEqual(status, 1, bad)
+            XCTAssertEqual(output.split(separator: "\n").count, 1, output)
+            XCTAssertTrue(output.contains(bad), output)
+        }
+        XCTAssertEqual(try list(), before)
+        XCTAssertEqual(try integrity(), "ok")
+    }
+}
