@@ -12,10 +12,20 @@ extension MessageStore {
     ///   comes back;
     /// - levels that are absent or do not decode are measured again.
     /// Blocking (it may analyse files): the app runs it off the main thread.
+    ///
+    /// Opening stays cheap however many messages there are: interrupted
+    /// recordings are found through the state index, and the files are only
+    /// compared with the rows when the `messages/` folder changed since the
+    /// last comparison (its modification time is kept in `meta`), or when
+    /// `thorough` asks for it.
     @discardableResult
-    public func recover() throws(StoreError) -> RecoveryReport {
+    public func recover(thorough: Bool = false) throws(StoreError) -> RecoveryReport {
         var report = recovery
-        let all = try messages(where: "1 = 1", [])
+        let folderStamp = Self.modificationStamp(messagesFolder.path)
+        var lastStamp: String?
+        try run("SELECT value FROM meta WHERE key = 'files_checked'") { lastStamp = $0.text(0) }
+        let compareFiles = thorough || report.movedAsideDatabase != nil || lastStamp != folderStamp
+        let all = try messages(where: compareFiles ? "1 = 1" : "state = 'recording'", [])
         var known = Set(all.map(\.fileName))
 
         for message in all {
@@ -58,6 +68,7 @@ extension MessageStore {
             }
         }
 
+        guard compareFiles else { return report }
         let files = (try? FileManager.default.contentsOfDirectory(atPath: messagesFolder.path)) ?? []
         for name in files.sorted() where !known.contains(name) && !name.hasPrefix(".") && !name.hasSuffix(".lock") {
             let path = messagesFolder.appendingPathComponent(name).path
@@ -72,6 +83,17 @@ extension MessageStore {
             known.insert(name)
             report.adoptedFiles.append(name)
         }
+        // Stamped after the pass: what this pass itself changed in the folder
+        // (nothing, or adopted files' rows only) needs no second look.
+        try run("INSERT INTO meta (key, value) VALUES ('files_checked', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                [.text(Self.modificationStamp(messagesFolder.path))])
         return report
+    }
+
+    /// The folder's modification time to the nanosecond, as text.
+    static func modificationStamp(_ path: String) -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return "" }
+        return "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
     }
 }

@@ -27,6 +27,15 @@ enum Schema {
         """
         CREATE INDEX messages_by_title ON messages (title COLLATE NOCASE);
         """,
+        // 3: the store's own notes, e.g. when its files were last reconciled.
+        """
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        """,
+        // 4: the newest-first page read straight off an index, however many
+        // messages there are (the state index cannot serve `state != …`).
+        """
+        CREATE INDEX messages_by_time ON messages (created_at DESC, id);
+        """,
     ]
 
     static var version: Int { migrations.count }

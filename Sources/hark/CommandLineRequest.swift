@@ -9,7 +9,7 @@ enum CommandLineRequest: Equatable {
     /// `target` is a file, or a message id from the store.
     case play(target: String, start: Double, rate: Double)
     case levels(path: String)
-    case list(json: Bool)
+    case list(json: Bool, limit: Int?)
     case importFiles([String])
     case rename(id: String, title: String)
     case delete(id: String)
@@ -45,8 +45,9 @@ enum CommandLineRequest: Equatable {
                 return .play(target: target, start: start, rate: rate)
             case "list":
                 let json = rest.flag("--json")
+                let limit = try rest.number("--limit", in: 1...1_000_000).map { Int($0) }
                 try rest.finish()
-                return .list(json: json)
+                return .list(json: json, limit: limit)
             case "import":
                 var files: [String] = []
                 while let file = try? rest.positional("FILE") { files.append(file) }
@@ -102,7 +103,8 @@ enum CommandLineRequest: Equatable {
           play FILE|ID [--start SECONDS] [--rate R]
                               Play a file or a message to the default output
                               (R from 0.5 to 2)
-          list [--json]       List the messages, newest first
+          list [--json] [--limit N]
+                              List the messages, newest first (the first N)
           import FILE...      Add audio files to the messages
           rename ID TITLE     Rename a message
           delete ID           Delete a message (undo with undelete)

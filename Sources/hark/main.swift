@@ -19,8 +19,8 @@ case .record(nil, let duration, let source, let title):
     exit(runRecordIntoStore(duration: duration, source: source, title: title))
 case .play(let target, let start, let rate):
     exit(runPlay(target: target, start: start, rate: rate))
-case .list(let json):
-    exit(runList(json: json))
+case .list(let json, let limit):
+    exit(runList(json: json, limit: limit))
 case .importFiles(let files):
     exit(runImport(files))
 case .rename(let id, let title):

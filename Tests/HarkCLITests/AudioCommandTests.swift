@@ -148,7 +148,7 @@ final class AudioCommandTests: XCTestCase {
     func testBadInputsExitWithAReason() throws {
         let scratch = try ScratchFolder()
         let cases: [([String], Int32, String)] = [
-            (["record"], 2, "--output"),
+            (["record", "--output", scratch.path("x.ogg"), "--title", "T"], 2, "--title"),
             (["record", "--output", scratch.path("x.ogg"), "--duration", "soon"], 2, "--duration"),
             (["record", "--output", scratch.path("no/folder/x.ogg"), "--source", tone], 1, "does not exist"),
             (["record", "--output", scratch.path("x.ogg"), "--source", "nonsense-element"], 1, "nonsense-element"),

@@ -200,7 +200,7 @@ final class MessageStoreTests: XCTestCase {
         let store = try MessageStore(folder: folder)
         var version = 0
         try store.run("PRAGMA user_version") { version = Int($0.integer(0)) }
-        XCTAssertEqual(version, 2)
+        XCTAssertEqual(version, Schema.version)
         XCTAssertEqual(try store.message("old-one").title, "From version 1")
         var indexes: [String] = []
         try store.run("SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'messages_by_title'") {

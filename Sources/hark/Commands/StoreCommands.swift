@@ -34,9 +34,9 @@ func withStore(_ body: (MessageStore) throws -> Void) -> Int32 {
     }
 }
 
-func runList(json: Bool) -> Int32 {
+func runList(json: Bool, limit: Int?) -> Int32 {
     withStore { store in
-        let messages = try store.list(offset: 0, limit: max(1, try store.count()))
+        let messages = try store.list(offset: 0, limit: try limit ?? max(1, store.count()))
         if json {
             let iso = ISO8601DateFormatter()
             let objects: [[String: Any]] = messages.map {
