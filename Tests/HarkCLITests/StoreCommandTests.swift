@@ -82,6 +82,43 @@ final class StoreCommandTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(Int(levels.output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0, 2 * 60)
     }
 
+    func testTwentyKillsAtRandomMomentsLoseNothingReportedDone() throws {
+        let source = home.path("source.ogg")
+        _ = try ChildProcess.run(harkExecutable, ["record", "--output", source, "--duration", "2", "--source", tone])
+        var done: Set<String> = []      // reported done: must survive
+        var deleted: Set<String> = []   // deletion reported done: must stay deleted
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<20 {
+            let choice = done.subtracting(deleted).isEmpty ? Int.random(in: 0...1, using: &generator)
+                                                           : Int.random(in: 0...2, using: &generator)
+            let arguments: [String]
+            switch choice {
+            case 0: arguments = ["record", "--source", tone, "--duration", "1"]
+            case 1: arguments = ["import", source]
+            default: arguments = ["delete", done.subtracting(deleted).randomElement(using: &generator)!]
+            }
+            let child = try ChildProcess(harkExecutable, arguments, environment: environment)
+            usleep(UInt32.random(in: 0...1_500_000, using: &generator))
+            if child.isRunning { kill(child.process.processIdentifier, SIGKILL) }
+            let status = child.waitForExit(seconds: 10)
+            guard status == 0 else { continue }  // killed (or failed): promised nothing
+            switch choice {
+            case 2: deleted.insert(arguments[1])
+            default:
+                // record prints the id; import prints "id  title".
+                let line = child.output.split(separator: "\n").last { !$0.hasPrefix("hark:") } ?? ""
+                let id = String(line.split(separator: " ").first ?? "")
+                XCTAssertFalse(id.isEmpty, "round \(round): \(child.output)")
+                done.insert(id)
+            }
+        }
+        let listed = Set(try list().map(\.id))
+        XCTAssertTrue(done.subtracting(deleted).isSubset(of: listed), "lost: \(done.subtracting(deleted).subtracting(listed))")
+        XCTAssertTrue(deleted.isDisjoint(with: listed), "a reported deletion came undone")
+        XCTAssertTrue(try list().allSatisfy { $0.state == "ready" || $0.state == "missing" })
+        XCTAssertEqual(try integrity(), "ok")
+    }
+
     func testBadImportsFailWithOneLineAndChangeNothing() throws {
         let good = home.path("good.ogg")
         _ = try ChildProcess.run(harkExecutable, ["record", "--output", good, "--duration", "1", "--source", tone])
