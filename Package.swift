@@ -29,10 +29,11 @@ let package = Package(
         .target(name: "GLibSupport", dependencies: ["CGLib", "CGStreamer", "CHelpers"]),
         .target(name: "GtkSupport", dependencies: ["GLibSupport", "CGLib", "CGtk", "CAdwaita"]),
         .target(name: "Levels"),
+        .target(name: "Drawing", dependencies: ["Levels", "CCairo"]),
         .target(name: "MessageStore", dependencies: ["AudioEngine", "Levels", "CSQLite"]),
         .target(name: "AudioEngine", dependencies: ["Levels", "GLibSupport", "CGLib", "CGStreamer", "CHelpers"]),
         .target(name: "HarkUI", dependencies: ["GtkSupport", "GLibSupport", "CGLib", "CGtk", "CAdwaita"]),
-        .executableTarget(name: "hark", dependencies: ["HarkUI", "AudioEngine", "MessageStore", "Levels", "GLibSupport"]),
+        .executableTarget(name: "hark", dependencies: ["HarkUI", "AudioEngine", "MessageStore", "Drawing", "Levels", "GLibSupport"]),
 
         // MARK: Tests. GLib-bound tests are XCTest methods: XCTest runs them on the
         // process's main thread, where the GLib main loop lives (see GLibSupportTests).
@@ -46,6 +47,7 @@ let package = Package(
         // window (launch, single instance, Ctrl+Q) under Xvfb and D-Bus.
         .target(name: "HarkTestSupport", path: "Tests/HarkTestSupport"),
         .testTarget(name: "LevelsTests", dependencies: ["Levels"]),
+        .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Levels", "CCairo"]),
         .testTarget(name: "MessageStoreTests", dependencies: ["MessageStore", "Levels", "CSQLite", "HarkTestSupport"]),
         .testTarget(name: "AudioEngineTests", dependencies: ["AudioEngine", "Levels", "GLibSupport", "HarkTestSupport"]),
         .testTarget(name: "CModulesTests", dependencies: ["CCairo", "CSQLite"]),
@@ -53,7 +55,7 @@ let package = Package(
         .testTarget(
             name: "GtkSupportTests",
             dependencies: ["GtkSupport", "GLibSupport", "CGLib", "CGtk", "CTestSignals"]),
-        .testTarget(name: "HarkCLITests", dependencies: ["hark", "HarkTestSupport"]),
+        .testTarget(name: "HarkCLITests", dependencies: ["hark", "HarkTestSupport", "CCairo"]),
         .testTarget(name: "HarkAppTests", dependencies: ["hark", "HarkTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -15,6 +15,7 @@ enum CommandLineRequest: Equatable {
     case delete(id: String)
     case undelete(id: String)
     case export(id: String, path: String, force: Bool)
+    case waveform(input: String, png: String, width: Int, height: Int, played: Double, style: String, dark: Bool)
     /// A one-line reason; the process exits with status 2 (a usage error).
     case usageError(String)
 
@@ -63,6 +64,18 @@ enum CommandLineRequest: Equatable {
                 let id = try rest.positional("ID")
                 try rest.finish()
                 return first == "delete" ? .delete(id: id) : .undelete(id: id)
+            case "waveform":
+                let png = try rest.option("--png")
+                let width = try rest.number("--width", in: 1...16_384).map { Int($0) } ?? 600
+                let height = try rest.number("--height", in: 1...16_384).map { Int($0) } ?? 64
+                let played = try rest.number("--played", in: 0...1) ?? 0
+                let style = try rest.option("--style") ?? "bars"
+                let dark = rest.flag("--dark")
+                let input = try rest.positional("FILE or ID")
+                try rest.finish()
+                guard let png else { throw UsageError("'waveform' needs --png OUT.png") }
+                guard ["bars", "line"].contains(style) else { throw UsageError("--style is bars or line, not '\(style)'") }
+                return .waveform(input: input, png: png, width: width, height: height, played: played, style: style, dark: dark)
             case "export":
                 let force = rest.flag("--force")
                 let id = try rest.positional("ID")
@@ -111,6 +124,10 @@ enum CommandLineRequest: Equatable {
           undelete ID         Bring a deleted message back
           export ID PATH [--force]
                               Copy a message's audio to PATH (--force replaces)
+          waveform FILE|ID --png OUT [--width W] [--height H] [--played F]
+                   [--style bars|line] [--dark]
+                              Draw a file's or a message's waveform to a PNG
+                              (a message's stored levels are used: no decoding)
           levels FILE --json  Print the file's duration and its 50 ms RMS and peak
                               levels (dBFS, floored at -100) as JSON
           help, -h, --help    Show this help and exit

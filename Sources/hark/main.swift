@@ -31,6 +31,8 @@ case .undelete(let id):
     exit(runUndelete(id: id))
 case .export(let id, let path, let force):
     exit(runExport(id: id, path: path, force: force))
+case .waveform(let input, let png, let width, let height, let played, let style, let dark):
+    exit(runWaveform(input: input, png: png, width: width, height: height, played: played, style: style, dark: dark))
 case .levels(let path):
     exit(runLevels(path: path))
 case .usageError(let reason):

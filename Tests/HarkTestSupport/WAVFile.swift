@@ -62,6 +62,7 @@ public func gstLaunch(_ description: String) throws {
 
 public struct ReferenceToolFailed: Error, CustomStringConvertible {
     public let output: String
+    public init(output: String) { self.output = output }
     public var description: String { "gst-launch-1.0 failed: \(output)" }
 }
 

@@ -1,0 +1,30 @@
+import AudioEngine
+import Drawing
+import Foundation
+import Levels
+import MessageStore
+
+/// `hark waveform FILE|ID --png OUT …`: a message's waveform as a PNG. A
+/// message id uses the levels stored with it; a file is analysed.
+func runWaveform(input: String, png: String, width: Int, height: Int, played: Double, style: String, dark: Bool) -> Int32 {
+    let levels: LevelTrack
+    do {
+        if !FileManager.default.fileExists(atPath: input), !input.contains("/") {
+            guard let store = openStore() else { return 1 }
+            _ = try store.message(input)
+            guard let stored = try store.levels(of: input) else {
+                printFailure("message \(input) has no levels yet")
+                return 1
+            }
+            levels = stored
+        } else {
+            levels = try Analyzer.analyze(path: input).levels
+        }
+        try WaveformImage.writePNG(levels: levels, to: png, width: width, height: height, played: played,
+                                   style: WaveformStyle(rawValue: style) ?? .bars, colors: dark ? .dark : .light)
+        return 0
+    } catch {
+        printFailure(error)
+        return 1
+    }
+}
