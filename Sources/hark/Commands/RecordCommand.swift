@@ -28,6 +28,18 @@ func runRecord(output: String, duration: Double?, source: String?) -> Int32 {
             break
         }
     }
+    if let error = record(with: recorder) {
+        printFailure(error)
+        return 1
+    }
+    return status
+}
+
+/// Starts `recorder` and runs the main loop until an event handler quits it;
+/// Ctrl+C (SIGINT) and SIGTERM stop the recording cleanly meanwhile. Returns
+/// the error that kept the recording from starting, if one did.
+@MainActor
+func record(with recorder: Recorder, afterStart: () -> Void = {}) -> AudioError? {
     let stop: SourceHandler = {
         recorder.stop()
         return true
@@ -41,9 +53,9 @@ func runRecord(output: String, duration: Double?, source: String?) -> Int32 {
     do {
         try recorder.start()
     } catch {
-        printFailure(error)
-        return 1
+        return error
     }
+    afterStart()
     MainLoop.run()
-    return status
+    return nil
 }

@@ -126,25 +126,14 @@ func runRecordIntoStore(duration: Double?, source: String?, title: String?) -> I
             break
         }
     }
-    let stop: SourceHandler = {
-        recorder.stop()
-        return true
-    }
-    let interrupt = MainLoop.onUnixSignal(SIGINT, stop)
-    let terminate = MainLoop.onUnixSignal(SIGTERM, stop)
-    defer {
-        interrupt.remove()
-        terminate.remove()
-    }
-    do {
-        try recorder.start()
+    let failure = record(with: recorder) {
         chmod(store.audioPath(of: message), 0o600)  // the file sink created it with the umask's mode
-    } catch {
+    }
+    if let failure {
         try? store.discardRecording(message.id)
-        printFailure(error)
+        printFailure(failure)
         return 1
     }
-    MainLoop.run()
     withExtendedLifetime(lock) {}
     return status
 }
