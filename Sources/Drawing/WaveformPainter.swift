@@ -20,6 +20,12 @@ public struct WaveformColors: Sendable, Equatable {
     public var unplayed: RGBA
     public var background: RGBA?
 
+    public init(played: RGBA, unplayed: RGBA, background: RGBA? = nil) {
+        self.played = played
+        self.unplayed = unplayed
+        self.background = background
+    }
+
     /// Adwaita's accent blue for the played part; the text colour at 0.55
     /// (GNOME Sound Recorder's choice) for the rest.
     public static let light = WaveformColors(played: RGBA(hex: 0x3584E4), unplayed: RGBA(0, 0, 0, 0.8 * 0.55),
@@ -39,8 +45,10 @@ public enum WaveformStyle: String, Sendable, CaseIterable {
 /// fitted to the width, played part in the played colour up to `played`
 /// (0…1, at sub-bar precision: the bar under the playhead is split).
 public enum WaveformPainter {
+    /// `hover` (0…1), when the pointer is over the waveform: from the played
+    /// part up to it, bars take a lighter played colour — where a click would seek.
     public static func draw(_ cairo: OpaquePointer, width: Double, height: Double, fractions: [Double],
-                            played: Double, layout: WaveformLayout = WaveformLayout(),
+                            played: Double, hover: Double? = nil, layout: WaveformLayout = WaveformLayout(),
                             colors: WaveformColors = .light, style: WaveformStyle = .bars) {
         cairo_save(cairo)
         defer { cairo_restore(cairo) }
@@ -50,20 +58,23 @@ public enum WaveformPainter {
         }
         let bars = layout.bars(for: fractions, width: width, height: height)
         guard !bars.isEmpty else { return }
-        switch style {
-        case .bars: addBars(cairo, bars, layout: layout)
-        case .line: addEnvelope(cairo, bars, layout: layout, height: height)
-        }
-        // One path, filled twice through two clips: unplayed, then played.
-        let shape = cairo_copy_path(cairo)
-        defer { cairo_path_destroy(shape) }
-        cairo_new_path(cairo)
-        let playedX = min(1, max(0, played.isNaN ? 0 : played)) * (bars.last!.x + layout.barWidth)
-        for (left, right, color) in [(playedX, width, colors.unplayed), (0, playedX, colors.played)] where right > left {
+        let extent = bars.last!.x + layout.barWidth
+        let playedX = min(1, max(0, played.isNaN ? 0 : played)) * extent
+        let hoverX = hover.map { min(1, max(0, $0.isNaN ? 0 : $0)) * extent } ?? playedX
+        var preview = colors.played
+        preview.alpha *= 0.45
+        // Three zones, each filled in its colour through a clip to its span;
+        // each zone's path holds only the bars that reach into it, so every
+        // bar is rasterised once (twice where a boundary splits it).
+        let zones = [(0.0, playedX, colors.played), (playedX, hoverX, preview), (max(playedX, hoverX), width, colors.unplayed)]
+        for (left, right, color) in zones where right > left {
             cairo_save(cairo)
             cairo_rectangle(cairo, left, 0, right - left, height)
             cairo_clip(cairo)
-            cairo_append_path(cairo, shape)
+            switch style {
+            case .bars: addBars(cairo, bars.filter { $0.x < right && $0.x + layout.barWidth > left }, layout: layout)
+            case .line: addEnvelope(cairo, bars, layout: layout, height: height)
+            }
             color.set(on: cairo)
             cairo_fill(cairo)
             cairo_restore(cairo)

@@ -68,6 +68,19 @@ final class WaveformTests: XCTestCase {
         XCTAssertEqual(image.pixel(9, 10).a, 0, "the gaps stay empty")
     }
 
+    func testHoverPreviewLightensThePlayedColourUpToThePointer() {
+        let layout = WaveformLayout(barWidth: 8, gap: 2)
+        let image = Image(width: 98, height: 20) {
+            WaveformPainter.draw($0, width: 98, height: 20, fractions: [Double](repeating: 1, count: 10), played: 0.2,
+                                 hover: 0.65, layout: layout, colors: transparent)
+        }
+        XCTAssertEqual(image.pixel(4, 10).a, 255, "played: full")
+        XCTAssertEqual(image.pixel(4, 10).b, 255)
+        XCTAssertEqual(image.pixel(34, 10).a, 115, "between the playhead and the pointer: lighter (0.45)")
+        XCTAssertEqual(image.pixel(34, 10).b, 115)
+        XCTAssertEqual(image.pixel(74, 10).r, 255, "past the pointer: unplayed")
+    }
+
     func testPeaksSurviveRebinning() {
         var fractions = [Double](repeating: 0, count: 10_000)
         fractions[6_001] = 1

@@ -1,0 +1,43 @@
+import CCairo
+import Drawing
+import Foundation
+import Levels
+
+// Measures (never asserts) the drawing code on image surfaces, as GTK would
+// call it for one row of the history. Run by `make bench`.
+
+func milliseconds(repeating count: Int, _ body: () -> Void) -> Double {
+    body()  // warm up
+    let start = DispatchTime.now().uptimeNanoseconds
+    for _ in 0..<count { body() }
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000 / Double(count)
+}
+
+let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 600, 64)!
+let cairo = cairo_create(surface)!
+var generator = SystemRandomNumberGenerator()
+
+// A 10-minute message: 12,000 levels of speech-like loudness.
+let levels = (0..<12_000).map { _ in Double.random(in: -60 ... -6, using: &generator) }
+let fractions = DisplayMapping.standard.fractions(levels)
+let message = milliseconds(repeating: 200) {
+    cairo_set_operator(cairo, CAIRO_OPERATOR_CLEAR); cairo_paint(cairo); cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
+    WaveformPainter.draw(cairo, width: 600, height: 64, fractions: fractions, played: 0.37, hover: 0.5,
+                         colors: WaveformColors(played: RGBA(hex: 0x3584E4), unplayed: RGBA(0, 0, 0, 0.44), background: nil))
+}
+
+var live = LiveWaveform()
+for _ in 0..<400 { live.append(Double.random(in: 0...1, using: &generator)) }
+let liveAppend = milliseconds(repeating: 500) {
+    live.append(Double.random(in: 0...1, using: &generator))
+    cairo_set_operator(cairo, CAIRO_OPERATOR_CLEAR); cairo_paint(cairo); cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
+    live.draw(cairo, width: 600, height: 64, color: RGBA(0, 0, 0))
+}
+
+cairo_destroy(cairo)
+cairo_surface_destroy(surface)
+func report(_ label: String, _ value: Double) {
+    print("  " + label.padding(toLength: 44, withPad: " ", startingAt: 0) + String(format: " %6.3f ms  (goal: under 0.5)", value))
+}
+report("draw 600x64 waveform of 12,000 levels", message)
+report("append one live bar and redraw 600x64", liveAppend)
