@@ -10,5 +10,12 @@ static inline GtkLabel *hark_label(gpointer instance) { return GTK_LABEL(instanc
 static inline GtkButton *hark_button(gpointer instance) { return GTK_BUTTON(instance); }
 static inline GtkDrawingArea *hark_drawing_area(gpointer instance) { return GTK_DRAWING_AREA(instance); }
 static inline GtkApplication *hark_gtk_application(gpointer instance) { return GTK_APPLICATION(instance); }
+/* gtk_accessible_update_property is variadic. */
+static inline void hark_accessible_set_label(gpointer accessible, const char *label) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(accessible), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+static inline GtkRange *hark_range(gpointer instance) { return GTK_RANGE(instance); }
+static inline GtkOverlay *hark_overlay(gpointer instance) { return GTK_OVERLAY(instance); }
+
 static inline gboolean hark_is_widget(gpointer instance) { return GTK_IS_WIDGET(instance); }
 #endif

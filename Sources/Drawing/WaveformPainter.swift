@@ -11,7 +11,7 @@ public struct RGBA: Sendable, Equatable {
     public init(hex: UInt32, alpha: Double = 1) {
         self.init(Double((hex >> 16) & 0xFF) / 255, Double((hex >> 8) & 0xFF) / 255, Double(hex & 0xFF) / 255, alpha)
     }
-    func set(on cairo: OpaquePointer) { cairo_set_source_rgba(cairo, red, green, blue, alpha) }
+    public func set(on cairo: OpaquePointer) { cairo_set_source_rgba(cairo, red, green, blue, alpha) }
 }
 
 /// The colours of a waveform, from the libadwaita palette.

@@ -10,6 +10,8 @@ public typealias BoolSignalHandler = @MainActor () -> Bool
 public typealias PointSignalHandler = @MainActor (Double, Double) -> Void
 /// GtkGestureClick `pressed` / `released`: press count, x, y.
 public typealias PressSignalHandler = @MainActor (Int, Double, Double) -> Void
+/// One pointer argument, returns a gboolean, e.g. GtkEventControllerLegacy `event`.
+public typealias PointerBoolSignalHandler = @MainActor (UnsafeMutableRawPointer?) -> Bool
 /// GtkEventControllerKey `key-pressed`: keyval, keycode, modifier state; true stops propagation.
 public typealias KeySignalHandler = @MainActor (UInt32, UInt32, UInt32) -> Bool
 
@@ -53,6 +55,12 @@ public enum Signal {
     public static func connectKey(_ instance: UnsafeMutableRawPointer, _ name: String,
                                _ handler: @escaping KeySignalHandler) -> UInt {
         attach(instance, name, unsafeBitCast(keySignalTrampoline, to: GCallback.self), HandlerBox(handler))
+    }
+
+    @discardableResult
+    public static func connectPointerReturning(_ instance: UnsafeMutableRawPointer, _ name: String,
+                                               _ handler: @escaping PointerBoolSignalHandler) -> UInt {
+        attach(instance, name, unsafeBitCast(pointerBoolSignalTrampoline, to: GCallback.self), HandlerBox(handler))
     }
 
     /// Disconnects a handler; its closure is released by GLib's destroy notify.

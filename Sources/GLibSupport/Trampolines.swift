@@ -27,6 +27,12 @@ let pointerSignalTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) ->
     MainActor.assumeIsolated { box.handler(argument) }
 }
 
+let pointerBoolSignalTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> gboolean = { _, argument, data in
+    let box = HandlerBox<PointerBoolSignalHandler>.borrow(data)
+    nonisolated(unsafe) let argument = argument  // borrowed for the call, on this thread
+    return MainActor.assumeIsolated { box.handler(argument) } ? 1 : 0
+}
+
 let boolSignalTrampoline: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
     let box = HandlerBox<BoolSignalHandler>.borrow(data)
     return MainActor.assumeIsolated { box.handler() } ? 1 : 0

@@ -1,3 +1,4 @@
+import CGLib
 import CGtk
 import GLibSupport
 
@@ -11,5 +12,30 @@ public enum DrawingArea {
     public static func setDraw(_ area: UnsafeMutablePointer<GtkDrawingArea>, _ draw: @escaping DrawHandler) {
         let box = HandlerBox(draw)
         gtk_drawing_area_set_draw_func(area, drawTrampoline, box.retainedPointer(), releaseHandlerBox)
+    }
+}
+
+/// Called once per frame while the widget is mapped, with the frame time in
+/// seconds; return true to keep ticking. Runs only while the widget shows: no
+/// CPU spent on hidden animations.
+public typealias TickHandler = @MainActor (_ frameTime: Double) -> Bool
+
+@MainActor
+public enum FrameClock {
+    /// Adds a tick callback to `widget`; returns its id for `remove`.
+    @discardableResult
+    public static func addTick(_ widget: UnsafeMutablePointer<GtkWidget>, _ tick: @escaping TickHandler) -> UInt32 {
+        let box = HandlerBox(tick)
+        return gtk_widget_add_tick_callback(widget, tickTrampoline, box.retainedPointer(), releaseHandlerBox)
+    }
+
+    public static func remove(_ widget: UnsafeMutablePointer<GtkWidget>, _ id: UInt32) {
+        gtk_widget_remove_tick_callback(widget, guint(id))
+    }
+
+    /// Whether the user wants animations (`gtk-enable-animations`).
+    public static var animationsEnabled: Bool {
+        guard let settings = gtk_settings_get_default() else { return true }
+        return hark_object_get_bool(UnsafeMutableRawPointer(settings), "gtk-enable-animations") != 0
     }
 }

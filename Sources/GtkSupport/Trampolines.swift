@@ -10,3 +10,9 @@ let drawTrampoline: @convention(c) (UnsafeMutablePointer<GtkDrawingArea>?, Opaqu
     nonisolated(unsafe) let context = borrowed  // borrowed for the call, on this thread
     MainActor.assumeIsolated { box.handler(context, Int(width), Int(height)) }
 }
+
+let tickTrampoline: @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, gpointer?) -> gboolean = { _, clock, data in
+    let box = HandlerBox<TickHandler>.borrow(data)
+    let time = clock.map { Double(gdk_frame_clock_get_frame_time($0)) / 1_000_000 } ?? 0
+    return MainActor.assumeIsolated { box.handler(time) } ? 1 : 0
+}

@@ -10,13 +10,23 @@ import GtkSupport
 public final class HarkApplication {
     private let application: ObjectRef
     private var mainWindow: MainWindow?
+    private var gallery: GalleryWindow?
+    private let opensGallery: Bool
 
     /// `applicationID` and `flags` differ from the defaults only in tests,
     /// which must not meet a Hark the user is running.
-    public init(applicationID: String = AppInfo.id, flags: GApplicationFlags = G_APPLICATION_DEFAULT_FLAGS) {
+    public init(applicationID: String = AppInfo.id, flags: GApplicationFlags = G_APPLICATION_DEFAULT_FLAGS,
+                gallery: Bool = false) {
+        opensGallery = gallery
         application = ObjectRef(owning: UnsafeMutableRawPointer(adw_application_new(applicationID, flags)))
         application.connect("startup") { [unowned self] in self.startup() }
         application.connect("activate") { [unowned self] in self.activate() }
+    }
+
+    /// The gallery of widgets (`hark gallery`): its own application id, not
+    /// single instance, so it opens beside a running Hark.
+    public static func gallery() -> HarkApplication {
+        HarkApplication(applicationID: AppInfo.id + ".Gallery", flags: G_APPLICATION_NON_UNIQUE, gallery: true)
     }
 
     /// Runs the GLib main loop until the application quits; returns its exit status.
@@ -41,6 +51,12 @@ public final class HarkApplication {
     }
 
     private func activate() {
+        if opensGallery {
+            let window = gallery ?? GalleryWindow(application: gtkApplication)
+            gallery = window
+            window.present()
+            return
+        }
         if let mainWindow {
             mainWindow.present()
             return

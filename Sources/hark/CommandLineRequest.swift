@@ -2,6 +2,7 @@
 /// running so that every command reads its arguments the same way.
 enum CommandLineRequest: Equatable {
     case gui
+    case gallery
     case help
     case version
     /// Without an output file, records into the message store.
@@ -44,6 +45,9 @@ enum CommandLineRequest: Equatable {
                 let target = try rest.positional("FILE or ID")
                 try rest.finish()
                 return .play(target: target, start: start, rate: rate)
+            case "gallery":
+                try rest.finish()
+                return .gallery
             case "list":
                 let json = rest.flag("--json")
                 let limit = try rest.number("--limit", in: 1...1_000_000).map { Int($0) }
@@ -130,6 +134,7 @@ enum CommandLineRequest: Equatable {
                               (a message's stored levels are used: no decoding)
           levels FILE --json  Print the file's duration and its 50 ms RMS and peak
                               levels (dBFS, floored at -100) as JSON
+          gallery             Open a window showing every widget, for review
           help, -h, --help    Show this help and exit
           --version           Print the version and exit
 

@@ -9,6 +9,9 @@ switch CommandLineRequest.parse(Array(CommandLine.arguments.dropFirst())) {
 case .gui:
     let application = HarkApplication()
     exit(application.run(programName: CommandLine.arguments.first ?? "hark"))
+case .gallery:
+    let gallery = HarkApplication.gallery()
+    exit(gallery.run(programName: CommandLine.arguments.first ?? "hark"))
 case .help:
     print(CommandLineRequest.usage)
 case .version:

@@ -1,0 +1,194 @@
+import CGtk
+import Drawing
+import GLibSupport
+import GtkSupport
+import Levels
+
+/// A drawing area whose picture comes from a closure; the base of the small
+/// display widgets below. Every property change queues a redraw.
+@MainActor
+public class DrawnView {
+    public let widget: UnsafeMutablePointer<GtkWidget>
+
+    init(width: Int32, height: Int32) {
+        widget = gtk_drawing_area_new()!
+        gtk_widget_set_size_request(widget, width, height)
+        DrawingArea.setDraw(hark_drawing_area(widget)) { [weak self] cairo, width, height in
+            self?.draw(cairo, width: Double(width), height: Double(height))
+        }
+    }
+
+    func draw(_ cairo: OpaquePointer, width: Double, height: Double) {}
+
+    func redraw() { gtk_widget_queue_draw(widget) }
+}
+
+/// The recording-time waveform: `append` a level (dBFS) as it arrives.
+@MainActor
+public final class LiveWaveformView: DrawnView {
+    private var model = LiveWaveform()
+    public var mapping = DisplayMapping.standard
+
+    public init() { super.init(width: 120, height: 40) }
+
+    public func append(decibels: Double) {
+        model.append(mapping.fraction(decibels))
+        redraw()
+    }
+
+    public func insert(decibels: Double, at index: Int) {
+        model.insert(mapping.fraction(decibels), at: index)
+        redraw()
+    }
+
+    public func clear() {
+        model.removeAll()
+        redraw()
+    }
+
+    override func draw(_ cairo: OpaquePointer, width: Double, height: Double) {
+        model.draw(cairo, width: width, height: height, color: ThemeColors.accent(of: widget))
+    }
+}
+
+/// A ring of progress: `set` jumps, `animate` moves linearly on the frame clock.
+@MainActor
+public final class CircularProgressView: DrawnView {
+    private var ring = CircularProgress()
+    private var value = 0.0
+    private var animation: LinearAnimation?
+    private var tick: UInt32?
+    /// A label in the middle ("42%", "0:12"), or nothing.
+    public var label: ((Double) -> String)? { didSet { redraw() } }
+    /// Draws the arc in the error colour (a recording near its end).
+    public var warning = false { didSet { redraw() } }
+
+    public init(size: Int32 = 48) { super.init(width: size, height: size) }
+
+    public var progress: Double { value }
+
+    public func set(_ progress: Double) {
+        stopAnimation()
+        value = progress
+        redraw()
+    }
+
+    /// Animates from `start` (nil: the current value) to `target` over `seconds`.
+    public func animate(from start: Double? = nil, to target: Double, duration seconds: Double) {
+        stopAnimation()
+        guard FrameClock.animationsEnabled, seconds > 0 else { return set(target) }
+        let origin = start ?? value
+        tick = FrameClock.addTick(widget) { [weak self] time in
+            guard let self else { return false }
+            if self.animation == nil {
+                self.animation = LinearAnimation(from: origin, to: target, duration: seconds, start: time)
+            }
+            let animation = self.animation!
+            self.value = animation.value(at: time)
+            self.redraw()
+            if animation.isFinished(at: time) {
+                self.animation = nil
+                self.tick = nil
+                return false
+            }
+            return true
+        }
+    }
+
+    private func stopAnimation() {
+        if let tick { FrameClock.remove(widget, tick) }
+        tick = nil
+        animation = nil
+    }
+
+    override func draw(_ cairo: OpaquePointer, width: Double, height: Double) {
+        var foreground = ThemeColors.foreground(of: widget)
+        foreground.alpha *= 0.15
+        ring.trackColor = foreground
+        ring.progressColor = warning ? RGBA(hex: 0xE01B24) : ThemeColors.accent(of: widget)
+        let size = min(width, height)
+        cairo_translate(cairo, (width - size) / 2, (height - size) / 2)
+        ring.draw(cairo, size: size, progress: value)
+        if let label {
+            let text = label(value)
+            ThemeColors.foreground(of: widget).set(on: cairo)
+            cairo_select_font_face(cairo, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
+            cairo_set_font_size(cairo, size / 4.5)
+            var extents = cairo_text_extents_t()
+            cairo_text_extents(cairo, text, &extents)
+            cairo_move_to(cairo, size / 2 - extents.width / 2 - extents.x_bearing, size / 2 - extents.height / 2 - extents.y_bearing)
+            cairo_show_text(cairo, text)
+        }
+    }
+}
+
+/// Work of unknown length. Animates only while shown (frame-clock ticks stop
+/// when unmapped) and stands still when animations are turned off.
+@MainActor
+public final class IndeterminateBarView: DrawnView {
+    private var bar = IndeterminateBar()
+    private var time = 0.0
+
+    public init() {
+        super.init(width: 120, height: 8)
+        gtk_widget_set_hexpand(widget, 1)
+        FrameClock.addTick(widget) { [weak self] frameTime in
+            guard let self else { return false }
+            self.time = frameTime
+            if FrameClock.animationsEnabled { self.redraw() }
+            return true
+        }
+    }
+
+    public var secondsPerPass: Double {
+        get { bar.secondsPerPass }
+        set { bar.secondsPerPass = newValue; redraw() }
+    }
+
+    override func draw(_ cairo: OpaquePointer, width: Double, height: Double) {
+        var track = ThemeColors.foreground(of: widget)
+        track.alpha *= 0.15
+        bar.trackColor = track
+        bar.segmentColor = ThemeColors.accent(of: widget)
+        bar.draw(cairo, width: width, height: height,
+                 segment: FrameClock.animationsEnabled ? bar.segment(at: time) : bar.staticSegment)
+    }
+}
+
+/// The level while recording: the pulse behind a round button, or the
+/// three-line meter. `level` is in dBFS; the pulse eases on the frame clock.
+@MainActor
+public final class LevelMeterView: DrawnView {
+    public enum Kind { case pulse, threeLines }
+    private let kind: Kind
+    private var pulse = LevelPulse()
+    private var meter = ThreeLineMeter()
+    private var lastTime: Double?
+    public var level: Double = -100 { didSet { if kind == .threeLines { redraw() } } }
+
+    public init(kind: Kind, size: Int32 = 64) {
+        self.kind = kind
+        super.init(width: size, height: size)
+        if kind == .pulse {
+            FrameClock.addTick(widget) { [weak self] time in
+                guard let self else { return false }
+                let step = self.lastTime.map { time - $0 } ?? 0
+                self.lastTime = time
+                self.pulse.advance(towards: self.level, seconds: FrameClock.animationsEnabled ? step : 1)
+                self.redraw()
+                return true
+            }
+        }
+    }
+
+    override func draw(_ cairo: OpaquePointer, width: Double, height: Double) {
+        let color = ThemeColors.accent(of: widget)
+        switch kind {
+        case .pulse:
+            let button = min(width, height) / 2 / (1 + pulse.reach)
+            pulse.draw(cairo, centreX: width / 2, centreY: height / 2, buttonRadius: button, color: color)
+        case .threeLines:
+            meter.draw(cairo, width: min(width, height * 0.6), height: height, decibels: level, color: color)
+        }
+    }
+}

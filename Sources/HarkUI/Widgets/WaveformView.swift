@@ -1,0 +1,134 @@
+import CGLib
+import CGtk
+import Drawing
+import GLibSupport
+import GtkSupport
+import Levels
+
+/// A message's waveform that is also its seek bar.
+///
+/// It is a GtkScale laid over a drawing area: the scale, made invisible by
+/// CSS but for its focus ring, takes the clicks, drags and keys (←/→ ±5 s,
+/// Home/End) and is what screen readers see — a slider named "Position"
+/// whose value is the position in seconds (on GTK 4.8 only a GtkRange
+/// exposes its value to AT-SPI). The drawing area under it shows the bars,
+/// played part in the accent colour, with a hover preview up to the pointer.
+@MainActor
+public final class WaveformView {
+    /// The widget to put in a layout.
+    public let widget: UnsafeMutablePointer<GtkWidget>
+    private let area: UnsafeMutablePointer<GtkWidget>
+    private let scale: UnsafeMutablePointer<GtkWidget>
+    private var fractions: [Double] = []
+    private var hover: Double?
+    private var settingFromOutside = false
+    private var dragging = false
+
+    /// While the pointer drags (or a key repeats): the position to preview, in seconds.
+    public var onPreview: @MainActor (Double) -> Void = { _ in }
+    /// When the seek is done (button released, key pressed): seek there.
+    public var onSeek: @MainActor (Double) -> Void = { _ in }
+
+    public var style: WaveformStyle = .bars { didSet { redraw() } }
+    public var layout = WaveformLayout() { didSet { redraw() } }
+    public var mapping = DisplayMapping.standard { didSet { redraw() } }
+
+    public init() {
+        let overlay = gtk_overlay_new()!
+        widget = overlay
+        area = gtk_drawing_area_new()!
+        scale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 1)!
+        gtk_scale_set_draw_value(UnsafeMutableRawPointer(scale).assumingMemoryBound(to: GtkScale.self), 0)
+        gtk_widget_add_css_class(scale, "hark-waveform")
+        hark_accessible_set_label(UnsafeMutableRawPointer(scale), "Position")
+        gtk_widget_set_size_request(area, 120, 40)
+        gtk_widget_set_hexpand(overlay, 1)
+        gtk_overlay_set_child(hark_overlay(overlay), area)
+        gtk_overlay_add_overlay(hark_overlay(overlay), scale)
+        gtk_widget_set_valign(scale, GTK_ALIGN_FILL)
+
+        DrawingArea.setDraw(hark_drawing_area(area)) { [weak self] cairo, width, height in
+            self?.draw(cairo, width: Double(width), height: Double(height))
+        }
+        Signal.connect(UnsafeMutableRawPointer(scale), "value-changed") { [weak self] in self?.valueChanged() }
+
+        // Seeks are committed when the button comes up (or on a key): a
+        // legacy controller in the capture phase sees the release before the
+        // scale's own gestures, and lets it through.
+        let events = gtk_event_controller_legacy_new()!
+        gtk_event_controller_set_propagation_phase(events, GTK_PHASE_CAPTURE)
+        Signal.connectPointerReturning(UnsafeMutableRawPointer(events), "event") { [weak self] event in
+            guard let self, let event else { return false }
+            switch gdk_event_get_event_type(OpaquePointer(event)) {
+            case GDK_BUTTON_PRESS: self.dragging = true
+            case GDK_BUTTON_RELEASE:
+                self.dragging = false
+                self.onSeek(self.position)
+            default: break
+            }
+            return false
+        }
+        gtk_widget_add_controller(scale, events)
+
+        let motion = gtk_event_controller_motion_new()!
+        Signal.connectPoint(UnsafeMutableRawPointer(motion), "motion") { [weak self] x, _ in
+            guard let self else { return }
+            let width = Double(gtk_widget_get_width(self.area))
+            self.hover = width > 0 ? x / width : nil
+            self.redraw()
+        }
+        Signal.connect(UnsafeMutableRawPointer(motion), "leave") { [weak self] in
+            self?.hover = nil
+            self?.redraw()
+        }
+        gtk_widget_add_controller(overlay, motion)
+    }
+
+    /// The message's levels (dBFS RMS), mapped to bar heights.
+    public func setLevels(_ track: LevelTrack) {
+        fractions = mapping.fractions(track.rms)
+        redraw()
+    }
+
+    /// The duration in seconds: the slider's maximum.
+    public var duration: Double {
+        get { gtk_range_get_adjustment(hark_range(scale)).map { gtk_adjustment_get_upper($0) } ?? 0 }
+        set {
+            let adjustment = gtk_range_get_adjustment(hark_range(scale))
+            gtk_adjustment_configure(adjustment, min(position, newValue), 0, max(0.001, newValue), 5, 5, 0)
+            redraw()
+        }
+    }
+
+    /// The playing position in seconds. Setting it (from the player) does
+    /// not call `onPreview` or `onSeek`.
+    public var position: Double {
+        get { gtk_range_get_value(hark_range(scale)) }
+        set {
+            guard !dragging else { return }  // the user has the playhead
+            settingFromOutside = true
+            gtk_range_set_value(hark_range(scale), newValue)
+            settingFromOutside = false
+        }
+    }
+
+    /// The slider, for focus and tests.
+    public var slider: UnsafeMutablePointer<GtkWidget> { scale }
+
+    private func valueChanged() {
+        redraw()
+        guard !settingFromOutside else { return }
+        if dragging { onPreview(position) } else { onSeek(position) }  // keys seek at once
+    }
+
+    private func redraw() {
+        gtk_widget_queue_draw(area)
+    }
+
+    private func draw(_ cairo: OpaquePointer, width: Double, height: Double) {
+        let total = duration
+        let played = total > 0 ? position / total : 0
+        WaveformPainter.draw(cairo, width: width, height: height, fractions: fractions, played: played,
+                             hover: hover, layout: layout, colors: ThemeColors.waveform(of: area), style: style)
+    }
+}
