@@ -15,7 +15,7 @@ public final class GalleryWindow {
     private var views: [AnyObject] = []
     private var ticker: Source?
 
-    public init(application: UnsafeMutablePointer<GtkApplication>) {
+    public init(application: UnsafeMutablePointer<GtkApplication>, moving: Bool = true) {
         let appWindow = adw_application_window_new(application)!
         window = UnsafeMutableRawPointer(appWindow).assumingMemoryBound(to: GtkWindow.self)
         gtk_window_set_title(window, "Hark Gallery")
@@ -77,6 +77,9 @@ public final class GalleryWindow {
         adw_application_window_set_content(hark_adw_application_window(appWindow), content)
 
         // Moving sample data: playback, a recording's levels, progress.
+        for step in 0..<60 { live.append(decibels: Self.sampleLevel(step)) }
+        percent.set(0.42)
+        guard moving else { return }
         var step = 0
         ticker = MainLoop.timeout(milliseconds: 100) {
             step += 1

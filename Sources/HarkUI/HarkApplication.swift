@@ -12,6 +12,7 @@ public final class HarkApplication {
     private var mainWindow: MainWindow?
     private var gallery: GalleryWindow?
     private let opensGallery: Bool
+    private var stillGallery = false
 
     /// `applicationID` and `flags` differ from the defaults only in tests,
     /// which must not meet a Hark the user is running.
@@ -25,8 +26,10 @@ public final class HarkApplication {
 
     /// The gallery of widgets (`hark gallery`): its own application id, not
     /// single instance, so it opens beside a running Hark.
-    public static func gallery() -> HarkApplication {
-        HarkApplication(applicationID: AppInfo.id + ".Gallery", flags: G_APPLICATION_NON_UNIQUE, gallery: true)
+    public static func gallery(still: Bool = false) -> HarkApplication {
+        let app = HarkApplication(applicationID: AppInfo.id + ".Gallery", flags: G_APPLICATION_NON_UNIQUE, gallery: true)
+        app.stillGallery = still
+        return app
     }
 
     /// Runs the GLib main loop until the application quits; returns its exit status.
@@ -52,7 +55,7 @@ public final class HarkApplication {
 
     private func activate() {
         if opensGallery {
-            let window = gallery ?? GalleryWindow(application: gtkApplication)
+            let window = gallery ?? GalleryWindow(application: gtkApplication, moving: !stillGallery)
             gallery = window
             window.present()
             return

@@ -2,7 +2,8 @@
 /// running so that every command reads its arguments the same way.
 enum CommandLineRequest: Equatable {
     case gui
-    case gallery
+    /// `still`: no moving sample data (for screenshots and tests).
+    case gallery(still: Bool)
     case help
     case version
     /// Without an output file, records into the message store.
@@ -46,8 +47,9 @@ enum CommandLineRequest: Equatable {
                 try rest.finish()
                 return .play(target: target, start: start, rate: rate)
             case "gallery":
+                let still = rest.flag("--still")
                 try rest.finish()
-                return .gallery
+                return .gallery(still: still)
             case "list":
                 let json = rest.flag("--json")
                 let limit = try rest.number("--limit", in: 1...1_000_000).map { Int($0) }
@@ -134,7 +136,8 @@ enum CommandLineRequest: Equatable {
                               (a message's stored levels are used: no decoding)
           levels FILE --json  Print the file's duration and its 50 ms RMS and peak
                               levels (dBFS, floored at -100) as JSON
-          gallery             Open a window showing every widget, for review
+          gallery [--still]   Open a window showing every widget, for review
+                              (--still: without moving sample data)
           help, -h, --help    Show this help and exit
           --version           Print the version and exit
 

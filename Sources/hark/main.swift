@@ -9,8 +9,8 @@ switch CommandLineRequest.parse(Array(CommandLine.arguments.dropFirst())) {
 case .gui:
     let application = HarkApplication()
     exit(application.run(programName: CommandLine.arguments.first ?? "hark"))
-case .gallery:
-    let gallery = HarkApplication.gallery()
+case .gallery(let still):
+    let gallery = HarkApplication.gallery(still: still)
     exit(gallery.run(programName: CommandLine.arguments.first ?? "hark"))
 case .help:
     print(CommandLineRequest.usage)
