@@ -48,6 +48,13 @@ public final class GalleryWindow {
             views.append(view)
             append(column, "Message waveform (\(style.rawValue))", view.widget)
         }
+        // What the first waveform reports, so that its seeking can be watched.
+        let report = gtk_label_new("Drag the waveform to seek")!
+        gtk_label_set_xalign(hark_label(report), 0)
+        gtk_box_append(hark_box(column), report)
+        let clock = { (seconds: Double) in String(format: "%d:%04.1f", Int(seconds) / 60, seconds.truncatingRemainder(dividingBy: 60)) }
+        waveforms[0].onPreview = { gtk_label_set_text(hark_label(report), "Previewing \(clock($0))") }
+        waveforms[0].onSeek = { gtk_label_set_text(hark_label(report), "Seeked to \(clock($0))") }
         let live = LiveWaveformView()
         append(column, "Live waveform", live.widget)
         let rings = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 24)!

@@ -15,12 +15,24 @@ final class WaveformAccessibilityTests: XCTestCase {
             .deletingLastPathComponent().appendingPathComponent("scripts/atspi-probe").path
     }
 
-    private func sliders(setting value: Double? = nil) throws -> [Slider] {
+    private struct Label: Decodable { let label: String }
+
+    private func probeOutput(setting value: Double? = nil) throws -> [Substring] {
         let arguments = value.map { ["--set", String($0)] } ?? []
         let (status, output) = try ChildProcess.run(probe, arguments, seconds: 60)
         XCTAssertEqual(status, 0, output)
-        return try output.split(separator: "\n").filter { $0.hasPrefix("{") }
+        return output.split(separator: "\n").filter { $0.hasPrefix("{") }
+    }
+
+    private func sliders(setting value: Double? = nil) throws -> [Slider] {
+        try probeOutput(setting: value).filter { !$0.contains("\"label\"") }
             .map { try JSONDecoder().decode(Slider.self, from: Data($0.utf8)) }
+    }
+
+    /// What the gallery says its first waveform last reported.
+    private func seekReport() throws -> String {
+        try probeOutput().filter { $0.contains("\"label\"") }
+            .map { try JSONDecoder().decode(Label.self, from: Data($0.utf8)).label }.first ?? ""
     }
 
     private func xdotool(_ arguments: String...) throws -> String {
@@ -63,9 +75,13 @@ final class WaveformAccessibilityTests: XCTestCase {
         for step in 1...10 {
             _ = try xdotool("mousemove", String(originX + first.x + first.width * step / 20), String(y))
         }
+        XCTAssertTrue(try seekReport().hasPrefix("Previewing"), "while dragging, the position is only previewed")
         _ = try xdotool("mouseup", "1")
         let dragged = try waitForValue(10, accuracy: 0.75)
         XCTAssertEqual(dragged, 10, accuracy: 0.75, "dragged to half of 20 s")
+        let report = try seekReport()
+        XCTAssertTrue(report.hasPrefix("Seeked to 0:"), "the release commits the seek: \(report)")
+        XCTAssertEqual(Double(report.dropFirst("Seeked to 0:".count)) ?? -1, dragged, accuracy: 0.051, report)
 
         // The keyboard: → is 5 s on, Home the start, End the end.
         _ = try xdotool("key", "Right")
