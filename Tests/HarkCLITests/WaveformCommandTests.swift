@@ -50,6 +50,30 @@ final class WaveformCommandTests: XCTestCase {
         XCTAssertFalse((110..<400).contains { image.isAccent($0, 30) }, "nothing after the played fraction")
     }
 
+    func testASpeechRecordingsImageIsTallWhereItSpeaksAndFlatWhereItIsSilent() throws {
+        let scratch = try ScratchFolder()
+        let spoken = scratch.path("spoken.wav")
+        try PulseAudioServer.speech("Hark draws every word you say as a bar.", to: spoken)
+        let (samples, rate) = try WAVFile.read(spoken)
+        // Speech, two seconds of silence, the speech again.
+        let wav = scratch.path("speech-pause-speech.wav")
+        try WAVFile.write(samples: samples + [Double](repeating: 0, count: rate * 2) + samples, rate: rate,
+                          to: URL(fileURLWithPath: wav))
+        let total = Double(samples.count * 2 + rate * 2) / Double(rate)
+        let png = scratch.path("speech.png")
+        let (status, output) = try ChildProcess.run(harkExecutable, ["waveform", wav, "--png", png, "--width", "600",
+                                                                     "--height", "64", "--played", "0.5"])
+        XCTAssertEqual(status, 0, output)
+        let image = try PNG(png)
+        let speechEnd = Int(Double(samples.count) / Double(rate) / total * 600)
+        let silence = (speechEnd + 8)..<(600 - speechEnd - 8)
+        XCTAssertLessThanOrEqual(image.tallest(silence), 4, "the pause: dots")
+        XCTAssertGreaterThan(image.tallest(0..<speechEnd), 30, "the words: tall bars")
+        XCTAssertGreaterThan(image.tallest((600 - speechEnd)..<600), 30)
+        XCTAssertTrue((0..<speechEnd).contains { image.isAccent($0, 32) }, "the first half played")
+        XCTAssertFalse(((600 - speechEnd)..<600).contains { image.isAccent($0, 32) }, "the second not")
+    }
+
     func testAMessageIsDrawnFromItsStoredLevelsWithoutItsAudio() throws {
         let home = try ScratchFolder()
         let environment = ["XDG_DATA_HOME": home.url.path]

@@ -18,6 +18,11 @@ public enum WAVFile {
         public var expectedRMS: Double { 20 * log10(amplitude / 2.0.squareRoot()) }
     }
 
+    /// Writes mono samples (-1…1).
+    public static func write(samples values: [Double], rate: Int, to url: URL) throws {
+        try write(pcm: values.map { Int16(max(-32768, min(32767, ($0 * 32767).rounded()))) }, rate: rate, channels: 1, to: url)
+    }
+
     public static func write(_ sections: [Section], rate: Int = 44_100, channels: Int = 1, to url: URL) throws {
         var samples: [Int16] = []
         var phase = 0.0
@@ -30,6 +35,10 @@ public enum WAVFile {
                 for _ in 0..<channels { samples.append(sample) }
             }
         }
+        try write(pcm: samples, rate: rate, channels: channels, to: url)
+    }
+
+    private static func write(pcm samples: [Int16], rate: Int, channels: Int, to url: URL) throws {
         var data = Data()
         func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
         let payload = samples.count * 2
