@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "Drawing", dependencies: ["Levels", "CCairo"]),
         .target(name: "MessageStore", dependencies: ["AudioEngine", "Levels", "CSQLite"]),
         .target(name: "AudioEngine", dependencies: ["Levels", "GLibSupport", "CGLib", "CGStreamer", "CHelpers"]),
-        .target(name: "HarkUI", dependencies: ["GtkSupport", "GLibSupport", "Drawing", "Levels", "CGLib", "CGtk", "CAdwaita", "CCairo"]),
+        .target(name: "HarkUI", dependencies: ["GtkSupport", "GLibSupport", "Drawing", "Levels", "AudioEngine", "MessageStore", "CGLib", "CGtk", "CAdwaita", "CCairo"]),
         .executableTarget(name: "hark-bench", dependencies: ["Drawing", "Levels", "CCairo"]),
         .executableTarget(name: "hark", dependencies: ["HarkUI", "AudioEngine", "MessageStore", "Drawing", "Levels", "GLibSupport"]),
 

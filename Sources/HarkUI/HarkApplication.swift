@@ -3,6 +3,7 @@ import CGLib
 import CGtk
 import GLibSupport
 import GtkSupport
+import MessageStore
 
 /// The GUI: one AdwApplication, single instance through D-Bus (a second launch
 /// activates the first, which presents its window), one main window.
@@ -12,6 +13,8 @@ public final class HarkApplication {
     private var mainWindow: MainWindow?
     private var gallery: GalleryWindow?
     private let opensGallery: Bool
+    private var store: MessageStore?
+    private var storeProblem: String?
     private var stillGallery = false
 
     /// `applicationID` and `flags` differ from the defaults only in tests,
@@ -22,6 +25,9 @@ public final class HarkApplication {
         application = ObjectRef(owning: UnsafeMutableRawPointer(adw_application_new(applicationID, flags)))
         application.connect("startup") { [unowned self] in self.startup() }
         application.connect("activate") { [unowned self] in self.activate() }
+        application.connect("shutdown") { [unowned self] in
+            try? self.store?.purgeDeleted()  // deletions whose undo toast was still up
+        }
     }
 
     /// The gallery of widgets (`hark gallery`): its own application id, not
@@ -45,6 +51,15 @@ public final class HarkApplication {
     public var gtkApplication: UnsafeMutablePointer<GtkApplication> { application.as(GtkApplication.self) }
 
     private func startup() {
+        if !opensGallery {
+            do {
+                let store = try MessageStore()
+                try store.recover()
+                self.store = store
+            } catch {
+                storeProblem = "\(error)"
+            }
+        }
         Style.install()
         gtk_window_set_default_icon_name(AppInfo.id)
         Actions.add(to: application.pointer, "quit") { [unowned self] in self.quit() }
@@ -64,8 +79,11 @@ public final class HarkApplication {
             mainWindow.present()
             return
         }
-        let window = MainWindow(application: gtkApplication)
+        let window = MainWindow(application: gtkApplication, store: store, storeProblem: storeProblem)
         mainWindow = window
+        if let report = store?.recovery, let aside = report.movedAsideDatabase {
+            window.toast("The message database was damaged; it is kept as \(aside) and was rebuilt from the audio files.", seconds: 0)
+        }
         // Forget the window once GTK destroys it, so a later activation (a
         // second launch while this one shuts down) builds a new one.
         Signal.connect(UnsafeMutableRawPointer(window.window), "destroy") { [weak self, weak window] in

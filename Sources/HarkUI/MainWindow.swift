@@ -3,25 +3,66 @@ import CGLib
 import CGtk
 import GLibSupport
 import GtkSupport
+import MessageStore
 
-/// The main window: a header bar over the message history, which for now is
-/// its empty state.
+/// The main window: a header bar, the message history (or its empty state),
+/// and the composer that records; errors and undo arrive as toasts.
 @MainActor
 final class MainWindow {
     /// Borrowed: the application owns its windows.
     let window: UnsafeMutablePointer<GtkWindow>
+    private let toasts: UnsafeMutablePointer<GtkWidget>
+    private let stack: UnsafeMutablePointer<GtkWidget>
+    private var history: HistoryView?
+    private var composer: ComposerView?
+    private var playback: PlaybackController?
+    private let store: MessageStore?
 
-    init(application: UnsafeMutablePointer<GtkApplication>) {
+    init(application: UnsafeMutablePointer<GtkApplication>, store: MessageStore?, storeProblem: String? = nil) {
+        self.store = store
         let appWindow = adw_application_window_new(application)!
         window = UnsafeMutableRawPointer(appWindow).assumingMemoryBound(to: GtkWindow.self)
         gtk_window_set_title(window, AppInfo.name)
-        gtk_window_set_default_size(window, 420, 640)
+        gtk_window_set_default_size(window, 480, 640)
         gtk_widget_set_size_request(appWindow, 360, 360)
 
+        toasts = adw_toast_overlay_new()!
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_box_append(hark_box(content), Self.makeHeaderBar())
-        gtk_box_append(hark_box(content), Self.makeEmptyState())
-        adw_application_window_set_content(hark_adw_application_window(appWindow), content)
+        stack = gtk_stack_new()!
+        gtk_widget_set_vexpand(stack, 1)
+        gtk_stack_add_named(OpaquePointer(stack), Self.makeEmptyState(problem: storeProblem), "empty")
+        gtk_box_append(hark_box(content), stack)
+        adw_toast_overlay_set_child(OpaquePointer(toasts), content)
+        adw_application_window_set_content(hark_adw_application_window(appWindow), toasts)
+
+        guard let store else { return }
+        let playback = PlaybackController(store: store)
+        let history = HistoryView(store: store, playback: playback)
+        let composer = ComposerView(store: store)
+        self.playback = playback
+        self.history = history
+        self.composer = composer
+        gtk_stack_add_named(OpaquePointer(stack), history.widget, "history")
+        gtk_box_append(hark_box(content), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
+        gtk_box_append(hark_box(content), composer.widget)
+
+        playback.onChange = { [weak history] id in history?.refresh(id) }
+        playback.onError = { [weak self] in self?.toast($0) }
+        history.onCountChange = { [weak self] count in
+            guard let self else { return }
+            gtk_stack_set_visible_child_name(OpaquePointer(self.stack), count == 0 ? "empty" : "history")
+        }
+        history.onDelete = { [weak self] in self?.delete($0) }
+        composer.onSaved = { [weak history] in history?.append($0.id) }
+        composer.onError = { [weak self] in self?.toast($0, seconds: 0) }
+        history.reload()
+
+        Actions.add(to: UnsafeMutableRawPointer(appWindow), "record") { [weak composer] in composer?.toggleRecording() }
+        Actions.add(to: UnsafeMutableRawPointer(appWindow), "cancel-recording") { [weak composer] in composer?.cancel() }
+        Actions.add(to: UnsafeMutableRawPointer(appWindow), "pause-recording") { [weak composer] in composer?.togglePause() }
+        Actions.setAccels(application, "win.record", ["<Control>r"])
+        Actions.setAccels(application, "win.cancel-recording", ["Escape"])
     }
 
     func present() {
@@ -29,7 +70,41 @@ final class MainWindow {
     }
 
     func close() {
+        playback?.stop()
+        composer?.cancel()
         gtk_window_close(window)
+    }
+
+    /// Deletes softly with an Undo toast; the message is purged (file and
+    /// all) only when the toast goes away without Undo.
+    private func delete(_ message: Message) {
+        guard let store, let history else { return }
+        if playback?.currentID == message.id { playback?.stop() }
+        do { try store.delete(message.id) } catch {
+            toast("\(message.title) could not be deleted: \(error)")
+            return
+        }
+        history.remove(message.id)
+        let toast = adw_toast_new("“\(message.title)” deleted")!
+        adw_toast_set_button_label(toast, "_Undo")
+        adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH)
+        var undone = false
+        Signal.connect(UnsafeMutableRawPointer(toast), "button-clicked") { [weak history] in
+            undone = true
+            try? store.undelete(message.id)
+            history?.restore(message.id)
+        }
+        Signal.connect(UnsafeMutableRawPointer(toast), "dismissed") {
+            if !undone { try? store.purge(message.id) }
+        }
+        adw_toast_overlay_add_toast(OpaquePointer(toasts), toast)
+    }
+
+    /// A message for the user; `seconds` 0 keeps it until dismissed.
+    func toast(_ text: String, seconds: UInt32 = 5) {
+        let toast = adw_toast_new(text)!
+        adw_toast_set_timeout(toast, seconds)
+        adw_toast_overlay_add_toast(OpaquePointer(toasts), toast)
     }
 
     private static func makeHeaderBar() -> UnsafeMutablePointer<GtkWidget> {
@@ -47,12 +122,12 @@ final class MainWindow {
         return header
     }
 
-    private static func makeEmptyState() -> UnsafeMutablePointer<GtkWidget> {
+    private static func makeEmptyState(problem: String?) -> UnsafeMutablePointer<GtkWidget> {
         let status = adw_status_page_new()!
-        adw_status_page_set_icon_name(OpaquePointer(status), "audio-input-microphone-symbolic")
-        adw_status_page_set_title(OpaquePointer(status), "No messages yet")
+        adw_status_page_set_icon_name(OpaquePointer(status), problem == nil ? "audio-input-microphone-symbolic" : "dialog-error-symbolic")
+        adw_status_page_set_title(OpaquePointer(status), problem == nil ? "No messages yet" : "Messages unavailable")
         adw_status_page_set_description(
-            OpaquePointer(status), "Voice messages you record or import will appear here.")
+            OpaquePointer(status), problem ?? "Voice messages you record or import will appear here.")
         gtk_widget_set_vexpand(status, 1)
         gtk_widget_add_css_class(status, "hark-empty-history")
         return status

@@ -35,7 +35,7 @@ final class MainWindowTests: XCTestCase {
         try onMainActor {
             try withGtk {
                 let app = try makeApplication()
-                let window = MainWindow(application: app.gtkApplication)
+                let window = MainWindow(application: app.gtkApplication, store: nil)
                 defer { gtk_window_destroy(window.window) }
                 XCTAssertEqual(String(cString: gtk_window_get_title(window.window)), "Hark")
 

@@ -1,0 +1,191 @@
+import AudioEngine
+import CAdwaita
+import CGLib
+import CGtk
+import Foundation
+import GLibSupport
+import GtkSupport
+import Levels
+import MessageStore
+
+/// The bar at the bottom of the window that records: a round Record button
+/// with the level pulse behind it; while recording, the live waveform, the
+/// elapsed time, the ring of elapsed against the maximum (red near the end),
+/// and Pause/Resume, Cancel and Stop. A recording's row exists in the store
+/// from its first moment and holds its lock, so a crash loses nothing.
+@MainActor
+final class ComposerView {
+    let widget: UnsafeMutablePointer<GtkWidget>
+    private let store: MessageStore
+    private let recordButton: UnsafeMutablePointer<GtkWidget>
+    private let pauseButton: UnsafeMutablePointer<GtkWidget>
+    private let cancelButton: UnsafeMutablePointer<GtkWidget>
+    private let recordingBox: UnsafeMutablePointer<GtkWidget>
+    private let elapsedLabel: UnsafeMutablePointer<GtkWidget>
+    private let hint: UnsafeMutablePointer<GtkWidget>
+    private let pulse = LevelMeterView(kind: .pulse, size: 64)
+    private let live = LiveWaveformView()
+    private let ring = CircularProgressView(size: 32)
+    private var recorder: Recorder?
+    private var message: Message?
+    private var lock: RecordingLock?
+
+    /// Recordings stop by themselves here (and are kept).
+    var maximumDuration: Double = 30 * 60
+    /// The source: nil for the default microphone; tests and the
+    /// `HARK_RECORD_SOURCE` variable may give a GStreamer description.
+    var source: RecorderSource = ProcessInfo.processInfo.environment["HARK_RECORD_SOURCE"].map { .pipeline($0) }
+        ?? .defaultMicrophone
+    var onSaved: @MainActor (Message) -> Void = { _ in }
+    var onError: @MainActor (String) -> Void = { _ in }
+    var onStateChange: @MainActor () -> Void = {}
+
+    var isRecording: Bool { recorder != nil }
+
+    init(store: MessageStore) {
+        self.store = store
+        widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+        gtk_widget_add_css_class(widget, "hark-composer")
+        for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
+                     gtk_widget_set_margin_end] { side(widget, 8) }
+
+        recordButton = gtk_button_new_from_icon_name("media-record-symbolic")!
+        gtk_widget_add_css_class(recordButton, "circular")
+        gtk_widget_add_css_class(recordButton, "suggested-action")
+        gtk_widget_set_size_request(recordButton, 44, 44)
+        gtk_widget_set_halign(recordButton, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(recordButton, GTK_ALIGN_CENTER)
+        let recordArea = gtk_overlay_new()!
+        gtk_overlay_set_child(hark_overlay(recordArea), pulse.widget)
+        gtk_overlay_add_overlay(hark_overlay(recordArea), recordButton)
+        gtk_box_append(hark_box(widget), recordArea)
+
+        hint = gtk_label_new("Press Record (Ctrl+R) to leave a message")!
+        gtk_widget_add_css_class(hint, "dim-label")
+        gtk_widget_set_hexpand(hint, 1)
+        gtk_label_set_xalign(hark_label(hint), 0)
+        gtk_box_append(hark_box(widget), hint)
+
+        recordingBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
+        gtk_widget_set_hexpand(recordingBox, 1)
+        gtk_widget_set_hexpand(live.widget, 1)
+        gtk_box_append(hark_box(recordingBox), live.widget)
+        elapsedLabel = gtk_label_new("0:00")!
+        gtk_widget_add_css_class(elapsedLabel, "numeric")
+        gtk_box_append(hark_box(recordingBox), elapsedLabel)
+        gtk_widget_set_valign(ring.widget, GTK_ALIGN_CENTER)
+        gtk_box_append(hark_box(recordingBox), ring.widget)
+        pauseButton = gtk_button_new_from_icon_name("media-playback-pause-symbolic")!
+        cancelButton = gtk_button_new_from_icon_name("process-stop-symbolic")!
+        for button in [pauseButton, cancelButton] {
+            gtk_widget_add_css_class(button, "circular")
+            gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
+            gtk_box_append(hark_box(recordingBox), button)
+        }
+        gtk_box_append(hark_box(widget), recordingBox)
+
+        Signal.connect(UnsafeMutableRawPointer(recordButton), "clicked") { [weak self] in self?.toggleRecording() }
+        Signal.connect(UnsafeMutableRawPointer(pauseButton), "clicked") { [weak self] in self?.togglePause() }
+        Signal.connect(UnsafeMutableRawPointer(cancelButton), "clicked") { [weak self] in self?.cancel() }
+        updateControls()
+    }
+
+    /// Record when idle, Stop (and save) when recording.
+    func toggleRecording() {
+        if let recorder { recorder.stop() } else { start() }
+    }
+
+    func togglePause() {
+        guard let recorder else { return }
+        if recorder.state == .paused { recorder.resume() } else { recorder.pause() }
+    }
+
+    /// Throws the recording away (the file and its row).
+    func cancel() {
+        recorder?.cancel()
+    }
+
+    private func start() {
+        let message: Message
+        do { message = try store.beginRecording() } catch {
+            onError("Cannot start a recording: \(error)")
+            return
+        }
+        guard let lock = RecordingLock(store: store, id: message.id) else {
+            onError("Cannot start a recording: it is locked by another process")
+            return
+        }
+        let recorder = Recorder(outputPath: store.audioPath(of: message), source: source,
+                                maximumDuration: maximumDuration) { [weak self] event in self?.handle(event) }
+        self.message = message
+        self.lock = lock
+        self.recorder = recorder
+        live.clear()
+        ring.set(0)
+        gtk_label_set_text(hark_label(elapsedLabel), "0:00")
+        do {
+            try recorder.start()
+            chmod(store.audioPath(of: message), 0o600)
+        } catch {
+            end(saving: false)
+            onError(error.description)
+            return
+        }
+        updateControls()
+    }
+
+    private func handle(_ event: RecorderEvent) {
+        switch event {
+        case .level(let rms, _, let elapsed):
+            live.append(decibels: rms)
+            pulse.level = rms
+            gtk_label_set_text(hark_label(elapsedLabel), TimeText.clock(elapsed))
+            ring.set(elapsed / maximumDuration)
+            ring.warning = elapsed >= maximumDuration * 0.9
+        case .paused, .resumed, .started:
+            updateControls()
+        case .finished(let recording):
+            guard let message else { return }
+            do {
+                try store.finishRecording(message.id, duration: recording.duration, levels: recording.levels)
+                if let saved = try? store.message(message.id) { onSaved(saved) }
+            } catch {
+                onError("The recording could not be saved: \(error)")
+            }
+            if let interruption = recording.interruption { onError(interruption.description) }
+            end(saving: true)
+        case .failed(let error):
+            end(saving: false)
+            onError(error.description)
+        case .cancelled:
+            end(saving: false)
+        }
+    }
+
+    private func end(saving: Bool) {
+        if !saving, let message { try? store.discardRecording(message.id) }
+        recorder = nil
+        message = nil
+        lock = nil
+        pulse.level = -100
+        updateControls()
+    }
+
+    private func updateControls() {
+        let recording = recorder != nil
+        let paused = recorder?.state == .paused
+        gtk_widget_set_visible(recordingBox, recording ? 1 : 0)
+        gtk_widget_set_visible(hint, recording ? 0 : 1)
+        let recordName = recording ? "Stop" : "Record"
+        gtk_button_set_icon_name(hark_button(recordButton), recording ? "media-playback-stop-symbolic" : "media-record-symbolic")
+        gtk_widget_set_tooltip_text(recordButton, recording ? "Stop and save (Ctrl+R)" : "Record (Ctrl+R)")
+        hark_accessible_set_label(UnsafeMutableRawPointer(recordButton), recordName)
+        let pauseName = paused ? "Resume" : "Pause"
+        gtk_button_set_icon_name(hark_button(pauseButton), paused ? "media-record-symbolic" : "media-playback-pause-symbolic")
+        gtk_widget_set_tooltip_text(pauseButton, pauseName)
+        hark_accessible_set_label(UnsafeMutableRawPointer(pauseButton), pauseName)
+        gtk_widget_set_tooltip_text(cancelButton, "Cancel (Esc)")
+        hark_accessible_set_label(UnsafeMutableRawPointer(cancelButton), "Cancel")
+        onStateChange()
+    }
+}

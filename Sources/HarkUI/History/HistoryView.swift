@@ -1,0 +1,108 @@
+import CGLib
+import CGtk
+import GLibSupport
+import GtkSupport
+import MessageStore
+
+/// The message history: a virtualised GtkListView (only the rows on screen
+/// exist, so 10,000 messages scroll as smoothly as 10), oldest at the top and
+/// newest at the bottom like a conversation. Its model is the list of message
+/// ids; rows read their message from the store when they are bound.
+@MainActor
+final class HistoryView {
+    let widget: UnsafeMutablePointer<GtkWidget>
+    private let ids: OpaquePointer  // GtkStringList
+    private let listView: UnsafeMutablePointer<GtkWidget>
+    private let store: MessageStore
+    private let playback: PlaybackController
+    private var rows: [UnsafeMutableRawPointer: MessageRow] = [:]
+    var onDelete: @MainActor (Message) -> Void = { _ in }
+    var onCountChange: @MainActor (Int) -> Void = { _ in }
+
+    init(store: MessageStore, playback: PlaybackController) {
+        self.store = store
+        self.playback = playback
+        // Ownership passes down the chain (transfer full): the selection owns
+        // the list of ids, the list view owns the selection and the factory.
+        ids = gtk_string_list_new(nil)!
+        let factory = gtk_signal_list_item_factory_new()!
+        let selection = gtk_no_selection_new(ids)!
+        listView = gtk_list_view_new(selection, factory)!
+        gtk_widget_add_css_class(listView, "hark-history")
+        hark_accessible_set_label(UnsafeMutableRawPointer(listView), "Messages")
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_child(OpaquePointer(scroller), listView)
+        gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_widget_set_vexpand(scroller, 1)
+        widget = scroller
+
+        Signal.connectPointer(UnsafeMutableRawPointer(factory), "setup") { [weak self] item in
+            guard let self, let item else { return }
+            let row = MessageRow(store: self.store, playback: self.playback)
+            row.onDelete = { [weak self] in self?.onDelete($0) }
+            self.rows[item] = row
+            gtk_list_item_set_child(OpaquePointer(item), row.widget)
+        }
+        Signal.connectPointer(UnsafeMutableRawPointer(factory), "bind") { [weak self] item in
+            guard let self, let item, let row = self.rows[item],
+                  let object = gtk_list_item_get_item(OpaquePointer(item)),
+                  let text = gtk_string_object_get_string(OpaquePointer(object)),
+                  let message = try? self.store.message(String(cString: text)) else { return }
+            row.show(message)
+        }
+        Signal.connectPointer(UnsafeMutableRawPointer(factory), "teardown") { [weak self] item in
+            if let item { self?.rows[item] = nil }
+        }
+    }
+
+    var count: Int { Int(g_list_model_get_n_items(ids)) }
+
+    /// Loads every shown message, oldest first, and scrolls to the newest.
+    func reload() {
+        let messages = (try? store.list(offset: 0, limit: max(1, (try? store.count()) ?? 0))) ?? []
+        var strings = messages.reversed().map { strdup($0.id) }
+        strings.append(nil)
+        defer { strings.forEach { free($0) } }
+        strings.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                gtk_string_list_splice(ids, 0, guint(count), $0)
+            }
+        }
+        onCountChange(count)
+        scrollToEnd()
+    }
+
+    func append(_ id: String) {
+        gtk_string_list_append(ids, id)
+        onCountChange(count)
+        scrollToEnd()
+    }
+
+    func remove(_ id: String) {
+        if let index = index(of: id) { gtk_string_list_remove(ids, guint(index)) }
+        onCountChange(count)
+    }
+
+    /// Puts a message back where its date says it belongs (after an undo).
+    func restore(_ id: String) { reload() }
+
+    /// Redraws the rows that show `id` (the player moved).
+    func refresh(_ id: String) {
+        for row in rows.values where row.message?.id == id { row.refresh() }
+    }
+
+    private func index(of id: String) -> Int? {
+        (0..<count).first { index in
+            gtk_string_list_get_string(ids, guint(index)).map { String(cString: $0) } == id
+        }
+    }
+
+    private func scrollToEnd() {
+        // After layout: the adjustment knows the new height only then.
+        MainLoop.idle { [weak self] in
+            guard let self, let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(self.widget)) else { return false }
+            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment))
+            return false
+        }
+    }
+}

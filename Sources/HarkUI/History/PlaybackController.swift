@@ -1,0 +1,85 @@
+import AudioEngine
+import GLibSupport
+import MessageStore
+
+/// The app's one player: one message plays at a time; starting another stops
+/// the first. Rows observe it for their play button, ring and playhead; the
+/// position is remembered in the store when playback pauses or stops.
+@MainActor
+final class PlaybackController {
+    private let store: MessageStore
+    private var player: Player!
+    private(set) var currentID: String?
+    private(set) var isPlaying = false
+    private(set) var position: Double = 0
+    /// Called whenever anything changes: rows redraw themselves from here.
+    var onChange: @MainActor (_ id: String) -> Void = { _ in }
+    var onError: @MainActor (String) -> Void = { _ in }
+
+    init(store: MessageStore) {
+        self.store = store
+        player = Player { [weak self] event in self?.handle(event) }
+    }
+
+    func toggle(_ message: Message, rate: Double) {
+        if currentID == message.id {
+            player.togglePlayPause()
+            return
+        }
+        stop()
+        do {
+            try player.load(store.audioPath(of: message))
+        } catch {
+            onError("\(message.title): \(error)")
+            return
+        }
+        currentID = message.id
+        player.setRate(rate)
+        if message.playPosition > 0, message.playPosition < message.duration - 0.2 {
+            player.seek(to: message.playPosition)
+        }
+        player.play()
+    }
+
+    func seek(_ id: String, to seconds: Double, preview: Bool) {
+        guard id == currentID else {
+            try? store.setPlayPosition(id, seconds)  // remembered for when it plays
+            return
+        }
+        player.seek(to: seconds, mode: preview ? .fast : .exact)
+    }
+
+    func setRate(_ rate: Double, for id: String) {
+        if id == currentID { player.setRate(rate) }
+    }
+
+    func stop() {
+        guard let id = currentID else { return }
+        try? store.setPlayPosition(id, position)
+        player.stop()
+        currentID = nil
+        isPlaying = false
+        onChange(id)
+    }
+
+    private func handle(_ event: PlayerEvent) {
+        guard let id = currentID else { return }
+        switch event {
+        case .playing: isPlaying = true
+        case .paused:
+            isPlaying = false
+            try? store.setPlayPosition(id, position)
+        case .position(let seconds): position = seconds
+        case .ended:
+            isPlaying = false
+            position = 0
+            try? store.setPlayPosition(id, 0)
+        case .failed(let error):
+            isPlaying = false
+            currentID = nil
+            onError(error.description)
+        case .stopped, .duration: break
+        }
+        onChange(id)
+    }
+}
