@@ -117,6 +117,7 @@ final class MainWindow {
         gtk_menu_button_set_menu_model(OpaquePointer(menuButton), UnsafeMutableRawPointer(menu).assumingMemoryBound(to: GMenuModel.self))
         gtk_menu_button_set_primary(OpaquePointer(menuButton), 1)
         gtk_widget_set_tooltip_text(menuButton, "Main Menu")
+        hark_accessible_set_label(UnsafeMutableRawPointer(menuButton), "Main Menu")
         g_object_unref(UnsafeMutableRawPointer(menu))
         adw_header_bar_pack_end(OpaquePointer(header), menuButton)
         return header

@@ -18,14 +18,14 @@ final class WaveformAccessibilityTests: XCTestCase {
     private struct Label: Decodable { let label: String }
 
     private func probeOutput(setting value: Double? = nil) throws -> [Substring] {
-        let arguments = value.map { ["--set", String($0)] } ?? []
+        let arguments = value.map { ["--set", String($0)] } ?? ["--wait-slider"]
         let (status, output) = try ChildProcess.run(probe, arguments, seconds: 60)
         XCTAssertEqual(status, 0, output)
         return output.split(separator: "\n").filter { $0.hasPrefix("{") }
     }
 
     private func sliders(setting value: Double? = nil) throws -> [Slider] {
-        try probeOutput(setting: value).filter { !$0.contains("\"label\"") }
+        try probeOutput(setting: value).filter { !$0.contains("\"label\"") && !$0.contains("\"buttons\"") }
             .map { try JSONDecoder().decode(Slider.self, from: Data($0.utf8)) }
     }
 
