@@ -1,4 +1,5 @@
 import CGLib
+import CAdwaita
 import CGtk
 import GLibSupport
 import GtkSupport

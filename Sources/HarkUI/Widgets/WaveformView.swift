@@ -1,4 +1,5 @@
 import CGLib
+import CAdwaita
 import CGtk
 import Drawing
 import GLibSupport
@@ -37,7 +38,7 @@ public final class WaveformView {
         let overlay = gtk_overlay_new()!
         widget = overlay
         area = gtk_drawing_area_new()!
-        scale = gtk_scale_new_with_range(CGtk.GTK_ORIENTATION_HORIZONTAL, 0, 1, 1)!
+        scale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 1)!
         gtk_scale_set_draw_value(UnsafeMutableRawPointer(scale).assumingMemoryBound(to: GtkScale.self), 0)
         gtk_widget_add_css_class(scale, "hark-waveform")
         hark_accessible_set_label(UnsafeMutableRawPointer(scale), "Position")
