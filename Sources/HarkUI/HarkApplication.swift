@@ -26,7 +26,7 @@ public final class HarkApplication {
         application.connect("startup") { [unowned self] in self.startup() }
         application.connect("activate") { [unowned self] in self.activate() }
         application.connect("shutdown") { [unowned self] in
-            try? self.store?.purgeDeleted()  // deletions whose undo toast was still up
+            self.mainWindow?.purgePendingDeletions()  // deletions whose undo toast was still up
         }
     }
 
@@ -92,9 +92,14 @@ public final class HarkApplication {
         window.present()
     }
 
+    /// Closes the window (saving a recording in progress first); the
+    /// application ends with its last window.
     private func quit() {
-        mainWindow?.close()
-        g_application_quit(application.as(GApplication.self))
+        if let mainWindow {
+            mainWindow.close()
+        } else {
+            g_application_quit(application.as(GApplication.self))
+        }
     }
 
     private func showAbout() {

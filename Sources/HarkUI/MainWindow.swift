@@ -59,8 +59,26 @@ final class MainWindow {
         history.reload()
 
         Actions.add(to: UnsafeMutableRawPointer(appWindow), "record") { [weak composer] in composer?.toggleRecording() }
-        Actions.add(to: UnsafeMutableRawPointer(appWindow), "cancel-recording") { [weak composer] in composer?.cancel() }
+        // Escape cancels only while recording: otherwise it is for popovers.
+        let cancelAction = Actions.add(to: UnsafeMutableRawPointer(appWindow), "cancel-recording") { [weak composer] in
+            composer?.cancel()
+        }
+        g_simple_action_set_enabled(cancelAction, 0)
+        composer.onStateChange = { [weak composer] in
+            g_simple_action_set_enabled(cancelAction, composer?.isRecording == true ? 1 : 0)
+        }
         Actions.add(to: UnsafeMutableRawPointer(appWindow), "pause-recording") { [weak composer] in composer?.togglePause() }
+        // Closing (or quitting) while recording saves the recording first.
+        Signal.connectReturning(UnsafeMutableRawPointer(appWindow), "close-request") { [weak self] in
+            guard let self, let composer = self.composer, composer.isRecording else {
+                self?.playback?.stop()
+                return false
+            }
+            composer.finish { [weak self] in
+                if let window = self?.window { gtk_window_destroy(window) }
+            }
+            return true
+        }
         Actions.setAccels(application, "win.record", ["<Control>r"])
         Actions.setAccels(application, "win.cancel-recording", ["Escape"])
     }
@@ -69,11 +87,18 @@ final class MainWindow {
         gtk_window_present(window)
     }
 
+    /// Closes the window; a recording in progress is saved first.
     func close() {
-        playback?.stop()
-        composer?.cancel()
         gtk_window_close(window)
     }
+
+    /// Purges what this window deleted and whose Undo toast is still up;
+    /// deletions made elsewhere (`hark delete`) stay undoable.
+    func purgePendingDeletions() {
+        for id in pendingDeletions { try? store?.purge(id) }
+        pendingDeletions.removeAll()
+    }
+    private var pendingDeletions: Set<String> = []
 
     /// Deletes softly with an Undo toast; the message is purged (file and
     /// all) only when the toast goes away without Undo.
@@ -89,12 +114,15 @@ final class MainWindow {
         adw_toast_set_button_label(toast, "_Undo")
         adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH)
         var undone = false
-        Signal.connect(UnsafeMutableRawPointer(toast), "button-clicked") { [weak history] in
+        pendingDeletions.insert(message.id)
+        Signal.connect(UnsafeMutableRawPointer(toast), "button-clicked") { [weak self, weak history] in
             undone = true
+            self?.pendingDeletions.remove(message.id)
             try? store.undelete(message.id)
             history?.restore(message.id)
         }
-        Signal.connect(UnsafeMutableRawPointer(toast), "dismissed") {
+        Signal.connect(UnsafeMutableRawPointer(toast), "dismissed") { [weak self] in
+            self?.pendingDeletions.remove(message.id)
             if !undone { try? store.purge(message.id) }
         }
         adw_toast_overlay_add_toast(OpaquePointer(toasts), toast)

@@ -109,6 +109,23 @@ final class AppEndToEndTests: XCTestCase {
         app.waitForExit(seconds: 20)
     }
 
+    func testQuittingWhileRecordingSavesTheRecording() throws {
+        let data = try ScratchFolder()
+        let environment = ["XDG_DATA_HOME": data.url.path,
+                           "HARK_RECORD_SOURCE": "audiotestsrc is-live=true wave=sine volume=0.3"]
+        let app = try ChildProcess(harkExecutable, [], environment: environment)
+        XCTAssertTrue(try eventually { try buttons().contains("Record") }, app.output)
+        _ = try run(["--click", "Record", "--sleep", "2"])
+        XCTAssertTrue(try buttons().contains("Stop"), "recording")
+        let window = try XCTUnwrap(try ChildProcess.run("/usr/bin/xdotool", ["search", "--onlyvisible", "--name", "^Hark$"],
+                                                        seconds: 15).output.split(separator: "\n").first.map(String.init))
+        _ = try ChildProcess.run("/usr/bin/xdotool", ["windowfocus", "--sync", window], seconds: 15)
+        _ = try ChildProcess.run("/usr/bin/xdotool", ["key", "ctrl+q"], seconds: 15)
+        XCTAssertEqual(app.waitForExit(seconds: 20), 0, app.output)
+        let (_, listed) = try ChildProcess.run(harkExecutable, ["list", "--json"], environment: ["XDG_DATA_HOME": data.url.path])
+        XCTAssertTrue(listed.contains("\"state\":\"ready\""), "saved, not thrown away: \(listed)")
+    }
+
     func testWithNoSoundServerRecordSaysSoAndRecordsNothing() throws {
         let data = try ScratchFolder()
         let environment = ["XDG_DATA_HOME": data.url.path, "PULSE_SERVER": "unix:\(data.path("no-server"))"]

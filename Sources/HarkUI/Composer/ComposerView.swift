@@ -29,6 +29,7 @@ final class ComposerView {
     private var recorder: Recorder?
     private var message: Message?
     private var lock: RecordingLock?
+    private var whenEnded: [@MainActor () -> Void] = []
 
     /// Recordings stop by themselves here (and are kept).
     var maximumDuration: Double = 30 * 60
@@ -105,6 +106,14 @@ final class ComposerView {
         recorder?.cancel()
     }
 
+    /// Stops and saves a recording in progress, then calls `completion`
+    /// (at once when nothing is recording): quitting never loses a take.
+    func finish(then completion: @escaping @MainActor () -> Void) {
+        guard let recorder else { return completion() }
+        whenEnded.append(completion)
+        recorder.stop()
+    }
+
     private func start() {
         let message: Message
         do { message = try store.beginRecording() } catch {
@@ -112,6 +121,7 @@ final class ComposerView {
             return
         }
         guard let lock = RecordingLock(store: store, id: message.id) else {
+            try? store.discardRecording(message.id)
             onError("Cannot start a recording: it is locked by another process")
             return
         }
@@ -169,6 +179,9 @@ final class ComposerView {
         lock = nil
         pulse.level = -100
         updateControls()
+        let completions = whenEnded
+        whenEnded = []
+        completions.forEach { $0() }
     }
 
     private func updateControls() {

@@ -45,11 +45,17 @@ final class HistoryView {
             gtk_list_item_set_child(OpaquePointer(item), row.widget)
         }
         Signal.connectPointer(UnsafeMutableRawPointer(factory), "bind") { [weak self] item in
-            guard let self, let item, let row = self.rows[item],
-                  let object = gtk_list_item_get_item(OpaquePointer(item)),
+            guard let self, let item, let row = self.rows[item] else { return }
+            guard let object = gtk_list_item_get_item(OpaquePointer(item)),
                   let text = gtk_string_object_get_string(OpaquePointer(object)),
-                  let message = try? self.store.message(String(cString: text)) else { return }
+                  let message = try? self.store.message(String(cString: text)) else {
+                row.clear()  // never act on the message a recycled row showed before
+                return
+            }
             row.show(message)
+        }
+        Signal.connectPointer(UnsafeMutableRawPointer(factory), "unbind") { [weak self] item in
+            if let item { self?.rows[item]?.clear() }
         }
         Signal.connectPointer(UnsafeMutableRawPointer(factory), "teardown") { [weak self] item in
             if let item { self?.rows[item] = nil }
@@ -60,7 +66,9 @@ final class HistoryView {
 
     /// Loads every shown message, oldest first, and scrolls to the newest.
     func reload() {
-        let messages = (try? store.list(offset: 0, limit: max(1, (try? store.count()) ?? 0))) ?? []
+        // Recordings in progress are the composer's, not yet the history's.
+        let messages = ((try? store.list(offset: 0, limit: max(1, (try? store.count()) ?? 0))) ?? [])
+            .filter { $0.state != .recording }
         var strings = messages.reversed().map { strdup($0.id) }
         strings.append(nil)
         defer { strings.forEach { free($0) } }
@@ -74,6 +82,7 @@ final class HistoryView {
     }
 
     func append(_ id: String) {
+        guard index(of: id) == nil else { return }
         gtk_string_list_append(ids, id)
         onCountChange(count)
         scrollToEnd()

@@ -109,6 +109,8 @@ final class MessageRow {
 
     func show(_ message: Message) {
         self.message = message
+        rate = 1
+        gtk_button_set_label(hark_button(speed), Self.rateText(rate))
         gtk_label_set_text(hark_label(title), message.title)
         waveform.setLevels((try? store.levels(of: message.id)) ?? LevelTrack())
         waveform.duration = message.duration
@@ -116,6 +118,11 @@ final class MessageRow {
         gtk_widget_set_visible(missing, isMissing ? 1 : 0)
         gtk_widget_set_sensitive(playButton, isMissing ? 0 : 1)
         refresh()
+    }
+
+    /// Forgets the message: a recycled row acts on nothing until shown again.
+    func clear() {
+        message = nil
     }
 
     /// Follows the player: button, ring, playhead, time.

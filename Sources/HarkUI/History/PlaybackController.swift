@@ -34,6 +34,7 @@ final class PlaybackController {
             return
         }
         currentID = message.id
+        position = message.playPosition
         player.setRate(rate)
         if message.playPosition > 0, message.playPosition < message.duration - 0.2 {
             player.seek(to: message.playPosition)
@@ -43,7 +44,7 @@ final class PlaybackController {
 
     func seek(_ id: String, to seconds: Double, preview: Bool) {
         guard id == currentID else {
-            try? store.setPlayPosition(id, seconds)  // remembered for when it plays
+            if !preview { try? store.setPlayPosition(id, seconds) }  // remembered for when it plays
             return
         }
         player.seek(to: seconds, mode: preview ? .fast : .exact)

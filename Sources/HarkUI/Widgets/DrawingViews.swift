@@ -165,20 +165,36 @@ public final class LevelMeterView: DrawnView {
     private var pulse = LevelPulse()
     private var meter = ThreeLineMeter()
     private var lastTime: Double?
-    public var level: Double = -100 { didSet { if kind == .threeLines { redraw() } } }
+    private var ticking = false
+    public var level: Double = -100 {
+        didSet {
+            if kind == .threeLines { redraw() } else { startEasing() }
+        }
+    }
 
     public init(kind: Kind, size: Int32 = 64) {
         self.kind = kind
         super.init(width: size, height: size)
-        if kind == .pulse {
-            FrameClock.addTick(widget) { [weak self] time in
-                guard let self else { return false }
-                let step = self.lastTime.map { time - $0 } ?? 0
-                self.lastTime = time
-                self.pulse.advance(towards: self.level, seconds: FrameClock.animationsEnabled ? step : 1)
-                self.redraw()
-                return true
+    }
+
+    /// Eases the pulse on the frame clock until it rests at the level: no
+    /// ticks (and no redraws) while nothing changes.
+    private func startEasing() {
+        guard !ticking else { return }
+        ticking = true
+        lastTime = nil
+        FrameClock.addTick(widget) { [weak self] time in
+            guard let self else { return false }
+            let step = self.lastTime.map { time - $0 } ?? 0
+            self.lastTime = time
+            let before = self.pulse.value
+            self.pulse.advance(towards: self.level, seconds: FrameClock.animationsEnabled ? step : 1)
+            self.redraw()
+            if abs(self.pulse.value - before) < 0.0005, step > 0 {
+                self.ticking = false
+                return false
             }
+            return true
         }
     }
 

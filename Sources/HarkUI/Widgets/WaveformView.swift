@@ -96,7 +96,9 @@ public final class WaveformView {
         get { gtk_range_get_adjustment(hark_range(scale)).map { gtk_adjustment_get_upper($0) } ?? 0 }
         set {
             let adjustment = gtk_range_get_adjustment(hark_range(scale))
+            settingFromOutside = true  // the clamp to a new length is no seek
             gtk_adjustment_configure(adjustment, min(position, newValue), 0, max(0.001, newValue), 5, 5, 0)
+            settingFromOutside = false
             redraw()
         }
     }
