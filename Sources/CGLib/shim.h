@@ -21,6 +21,8 @@ static inline gboolean hark_signal_emit_returning_bool(gpointer instance, const 
     return result;
 }
 
+static inline GType hark_type_string(void) { return G_TYPE_STRING; }
+
 static inline gboolean hark_is_object(gpointer instance) {
     return instance != NULL && G_IS_OBJECT(instance);
 }

@@ -14,6 +14,10 @@ public typealias PressSignalHandler = @MainActor (Int, Double, Double) -> Void
 public typealias PointerBoolSignalHandler = @MainActor (UnsafeMutableRawPointer?) -> Bool
 /// GtkEventControllerKey `key-pressed`: keyval, keycode, modifier state; true stops propagation.
 public typealias KeySignalHandler = @MainActor (UInt32, UInt32, UInt32) -> Bool
+/// One gint argument, e.g. GtkNativeDialog `response`.
+public typealias IntSignalHandler = @MainActor (Int) -> Void
+/// GtkDropTarget `drop`: the dropped GValue*, x, y; true accepts the drop.
+public typealias DropSignalHandler = @MainActor (UnsafeMutableRawPointer?, Double, Double) -> Bool
 
 /// Connects Swift closures to GObject signals, one method per C handler shape
 /// (distinct names, so a trailing closure is never ambiguous). The closure is kept alive by the
@@ -49,6 +53,18 @@ public enum Signal {
     public static func connectPress(_ instance: UnsafeMutableRawPointer, _ name: String,
                                _ handler: @escaping PressSignalHandler) -> UInt {
         attach(instance, name, unsafeBitCast(pressSignalTrampoline, to: GCallback.self), HandlerBox(handler))
+    }
+
+    @discardableResult
+    public static func connectInt(_ instance: UnsafeMutableRawPointer, _ name: String,
+                                  _ handler: @escaping IntSignalHandler) -> UInt {
+        attach(instance, name, unsafeBitCast(intSignalTrampoline, to: GCallback.self), HandlerBox(handler))
+    }
+
+    @discardableResult
+    public static func connectDrop(_ instance: UnsafeMutableRawPointer, _ name: String,
+                                   _ handler: @escaping DropSignalHandler) -> UInt {
+        attach(instance, name, unsafeBitCast(dropSignalTrampoline, to: GCallback.self), HandlerBox(handler))
     }
 
     @discardableResult

@@ -48,6 +48,17 @@ let pressSignalTrampoline: @convention(c) (gpointer?, gint, gdouble, gdouble, gp
     MainActor.assumeIsolated { box.handler(Int(count), x, y) }
 }
 
+let intSignalTrampoline: @convention(c) (gpointer?, gint, gpointer?) -> Void = { _, value, data in
+    let box = HandlerBox<IntSignalHandler>.borrow(data)
+    MainActor.assumeIsolated { box.handler(Int(value)) }
+}
+
+let dropSignalTrampoline: @convention(c) (gpointer?, gpointer?, gdouble, gdouble, gpointer?) -> gboolean = { _, value, x, y, data in
+    let box = HandlerBox<DropSignalHandler>.borrow(data)
+    nonisolated(unsafe) let value = value  // borrowed for the call, on this thread
+    return MainActor.assumeIsolated { box.handler(value, x, y) } ? 1 : 0
+}
+
 let keySignalTrampoline: @convention(c) (gpointer?, guint, guint, guint32, gpointer?) -> gboolean = { _, keyval, keycode, state, data in
     let box = HandlerBox<KeySignalHandler>.borrow(data)
     return MainActor.assumeIsolated { box.handler(keyval, keycode, state) } ? 1 : 0

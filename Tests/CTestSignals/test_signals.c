@@ -13,3 +13,13 @@ gboolean hark_test_emit_key(gpointer instance, const char *signal, guint keyval,
     g_signal_emit_by_name(instance, signal, keyval, keycode, state, &handled);
     return handled;
 }
+
+void hark_test_emit_int(gpointer instance, const char *signal, gint value) {
+    g_signal_emit_by_name(instance, signal, value);
+}
+
+gboolean hark_test_emit_pointer_double_double(gpointer instance, const char *signal, gpointer value, gdouble x, gdouble y) {
+    gboolean handled = FALSE;
+    g_signal_emit_by_name(instance, signal, value, x, y, &handled);
+    return handled;
+}

@@ -94,6 +94,27 @@ final class GtkSignalShapeTests: XCTestCase {
             XCTAssertEqual(hark_test_emit_key(keys.pointer, "key-pressed", guint(GDK_KEY_space), 65, 4), 1)
             XCTAssertEqual(seen, [UInt32(GDK_KEY_space), 65, 4])
             XCTAssertEqual(hark_test_emit_key(keys.pointer, "key-pressed", guint(GDK_KEY_a), 38, 0), 0)
+
+            let chooser = ObjectRef(owning: UnsafeMutableRawPointer(
+                gtk_file_chooser_native_new("Test", nil, GTK_FILE_CHOOSER_ACTION_OPEN, nil, nil)))
+            var response: Int?
+            Signal.connectInt(chooser.pointer, "response") { response = $0 }
+            hark_test_emit_int(chooser.pointer, "response", Int32(GTK_RESPONSE_ACCEPT.rawValue))
+            XCTAssertEqual(response, Int(GTK_RESPONSE_ACCEPT.rawValue))
+
+            let drop = ObjectRef(owning: UnsafeMutableRawPointer(gtk_drop_target_new(hark_type_string(), GDK_ACTION_COPY)))
+            var dropped: [Double] = []
+            var value = GValue()
+            g_value_init(&value, hark_type_string())
+            g_value_set_string(&value, "dropped")
+            defer { g_value_unset(&value) }
+            Signal.connectDrop(drop.pointer, "drop") { pointer, x, y in
+                let text = pointer.flatMap { g_value_get_string($0.assumingMemoryBound(to: GValue.self)) }
+                dropped = [x, y, text.map { String(cString: $0) } == "dropped" ? 1 : 0]
+                return true
+            }
+            XCTAssertEqual(hark_test_emit_pointer_double_double(drop.pointer, "drop", &value, 4, 8), 1)
+            XCTAssertEqual(dropped, [4, 8, 1])
         }
     }
 

@@ -7,4 +7,6 @@
 void hark_test_emit_int_double_double(gpointer instance, const char *signal, gint a, gdouble b, gdouble c);
 void hark_test_emit_double_double(gpointer instance, const char *signal, gdouble a, gdouble b);
 gboolean hark_test_emit_key(gpointer instance, const char *signal, guint keyval, guint keycode, guint state);
+void hark_test_emit_int(gpointer instance, const char *signal, gint value);
+gboolean hark_test_emit_pointer_double_double(gpointer instance, const char *signal, gpointer value, gdouble x, gdouble y);
 #endif
