@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "HarkTestSupport", path: "Tests/HarkTestSupport"),
         .testTarget(name: "LevelsTests", dependencies: ["Levels"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Levels", "CCairo"]),
-        .testTarget(name: "MessageStoreTests", dependencies: ["MessageStore", "Levels", "CSQLite", "HarkTestSupport"]),
+        .testTarget(name: "MessageStoreTests", dependencies: ["MessageStore", "AudioEngine", "Levels", "CSQLite", "HarkTestSupport"]),
         .testTarget(name: "AudioEngineTests", dependencies: ["AudioEngine", "Levels", "GLibSupport", "HarkTestSupport"]),
         .testTarget(name: "CModulesTests", dependencies: ["CCairo", "CSQLite"]),
         .target(name: "CTestSignals", dependencies: ["CGLib"], path: "Tests/CTestSignals"),

@@ -161,6 +161,12 @@ public final class MessageStore {
         do { analysis = try Analyzer.analyze(path: path) } catch {
             throw .notAudio(path: path, detail: Self.reason(error))
         }
+        return try importFile(path, title: title, analysis: analysis)
+    }
+
+    /// Copies an audio file into the store with the levels an analysis of it
+    /// found (the app analyses off the main thread, with progress, first).
+    public func importFile(_ path: String, title: String? = nil, analysis: Analysis) throws(StoreError) -> Message {
         let id = UUID().uuidString.lowercased()
         let suffix = URL(fileURLWithPath: path).pathExtension.lowercased()
         let fileName = suffix.isEmpty ? id : "\(id).\(suffix)"

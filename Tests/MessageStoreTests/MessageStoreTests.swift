@@ -1,3 +1,4 @@
+import AudioEngine
 import CSQLite
 import Foundation
 import HarkTestSupport
@@ -184,6 +185,34 @@ final class MessageStoreTests: XCTestCase {
         let message = try store.importFile(try opus("note.ogg"))
         try store.setPlayPosition(message.id, 1.25)
         XCTAssertEqual(try MessageStore(folder: folder).message(message.id).playPosition, 1.25)
+    }
+
+    func testSettingsAreRememberedAndKeptApartFromTheStoresOwnBookkeeping() throws {
+        let store = try MessageStore(folder: folder)
+        XCTAssertNil(store.setting("microphone"))
+        try store.setSetting("microphone", "alsa_input.usb-mic")
+        try store.setSetting("files_checked", "mine")
+        XCTAssertEqual(try MessageStore(folder: folder).setting("microphone"), "alsa_input.usb-mic")
+        var bookkeeping: [String] = []
+        try store.run("SELECT value FROM meta WHERE key = 'files_checked'") { bookkeeping.append($0.text(0) ?? "") }
+        XCTAssertNotEqual(bookkeeping, ["mine"], "a setting never overwrites the store's own entries")
+        try store.setSetting("microphone", nil)
+        XCTAssertNil(try MessageStore(folder: folder).setting("microphone"))
+    }
+
+    func testImportWithAnAnalysisDoneBeforeStoresThatAnalysis() throws {
+        let path = try opus("analysed.ogg", seconds: 3)
+        let analysis = try Analyzer.analyze(path: path)
+        let store = try MessageStore(folder: folder)
+        let message = try store.importFile(path, title: "Analysed first", analysis: analysis)
+        XCTAssertEqual(message.title, "Analysed first")
+        XCTAssertEqual(message.duration, analysis.duration)
+        let stored = try XCTUnwrap(try store.levels(of: message.id))
+        XCTAssertEqual(stored.rms.count, analysis.levels.rms.count)
+        // Stored in half-decibel steps.
+        XCTAssertLessThanOrEqual(zip(stored.rms, analysis.levels.rms).map { abs($0 - $1) }.max() ?? 99, 0.25)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: store.audioPath(of: message))),
+                       try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
     func testAVersionOneDatabaseIsUpgradedWithItsMessages() throws {
