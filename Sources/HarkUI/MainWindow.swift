@@ -1,3 +1,4 @@
+import AudioEngine
 import CAdwaita
 import CGLib
 import CGtk
@@ -5,18 +6,27 @@ import GLibSupport
 import GtkSupport
 import MessageStore
 
-/// The main window: a header bar, the message history (or its empty state),
-/// and the composer that records; errors and undo arrive as toasts.
+/// The main window: a header bar (microphone, main menu), the message
+/// history (or its empty state), progress strips, and the composer that
+/// records; errors and undo arrive as toasts. Audio files dropped on the
+/// window are imported.
 @MainActor
 final class MainWindow {
     /// Borrowed: the application owns its windows.
     let window: UnsafeMutablePointer<GtkWindow>
-    private let toasts: UnsafeMutablePointer<GtkWidget>
+    let toasts: UnsafeMutablePointer<GtkWidget>
     private let stack: UnsafeMutablePointer<GtkWidget>
-    private var history: HistoryView?
-    private var composer: ComposerView?
-    private var playback: PlaybackController?
-    private let store: MessageStore?
+    private(set) var history: HistoryView?
+    private(set) var composer: ComposerView?
+    private(set) var playback: PlaybackController?
+    private(set) var importer: Importer?
+    private(set) var microphones: MicrophoneMenu?
+    let store: MessageStore?
+    /// Deleted messages whose Undo toast is still up, oldest first.
+    var pendingDeletions: [PendingDeletion] = []
+    /// Every toast text shown, for tests and for the record.
+    private(set) var toastTexts: [String] = []
+    static let autoplaySetting = "autoplay"
 
     init(application: UnsafeMutablePointer<GtkApplication>, store: MessageStore?, storeProblem: String? = nil) {
         self.store = store
@@ -28,50 +38,70 @@ final class MainWindow {
 
         toasts = adw_toast_overlay_new()!
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        gtk_box_append(hark_box(content), Self.makeHeaderBar())
+        let header = adw_header_bar_new()!
+        gtk_box_append(hark_box(content), header)
         stack = gtk_stack_new()!
         gtk_widget_set_vexpand(stack, 1)
         gtk_stack_add_named(OpaquePointer(stack), Self.makeEmptyState(problem: storeProblem), "empty")
         gtk_box_append(hark_box(content), stack)
         adw_toast_overlay_set_child(OpaquePointer(toasts), content)
         adw_application_window_set_content(hark_adw_application_window(appWindow), toasts)
+        adw_header_bar_pack_end(OpaquePointer(header), Self.makeMainMenu(withMessages: store != nil))
+        ShortcutsWindow.install(on: window)
+        Actions.setAccels(application, "win.show-help-overlay", ["<Control>question"])
 
         guard let store else { return }
         let playback = PlaybackController(store: store)
         let history = HistoryView(store: store, playback: playback)
         let composer = ComposerView(store: store)
+        let importProgress = ProgressStrip()
+        let importer = Importer(store: store, progress: importProgress)
+        let microphones = MicrophoneMenu(window: UnsafeMutableRawPointer(appWindow), store: store)
         self.playback = playback
         self.history = history
         self.composer = composer
+        self.importer = importer
+        self.microphones = microphones
+        adw_header_bar_pack_start(OpaquePointer(header), microphones.button)
         gtk_stack_add_named(OpaquePointer(stack), history.widget, "history")
+        gtk_box_append(hark_box(content), importProgress.widget)
+        gtk_box_append(hark_box(content), composer.progress.widget)
         gtk_box_append(hark_box(content), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
         gtk_box_append(hark_box(content), composer.widget)
 
         playback.onChange = { [weak history] id in history?.refresh(id) }
         playback.onError = { [weak self] in self?.toast($0) }
+        playback.onEnded = { [weak self] id in self?.playNext(after: id) }
         history.onCountChange = { [weak self] count in
             guard let self else { return }
             gtk_stack_set_visible_child_name(OpaquePointer(self.stack), count == 0 ? "empty" : "history")
         }
         history.onDelete = { [weak self] in self?.delete($0) }
+        history.onRename = { [weak self] in self?.askToRename($0) }
+        history.onExport = { [weak self] in self?.askToExport($0) }
+        composer.parentWindow = window
+        composer.source = { [weak microphones] in
+            if let forced = ComposerView.sourceFromEnvironment { return (forced, nil) }
+            return microphones?.source() ?? (.defaultMicrophone, nil)
+        }
         composer.onSaved = { [weak history] in history?.append($0.id) }
         composer.onError = { [weak self] in self?.toast($0, seconds: 0) }
+        importer.onImported = { [weak self] message in
+            self?.history?.insert(message.id)
+            self?.toast("“\(message.title)” imported")
+        }
+        importer.onError = { [weak self] in self?.toast($0, seconds: 0) }
         history.reload()
 
-        Actions.add(to: UnsafeMutableRawPointer(appWindow), "record") { [weak composer] in composer?.toggleRecording() }
-        // Escape cancels only while recording: otherwise it is for popovers.
-        let cancelAction = Actions.add(to: UnsafeMutableRawPointer(appWindow), "cancel-recording") { [weak composer] in
-            composer?.cancel()
-        }
-        g_simple_action_set_enabled(cancelAction, 0)
-        composer.onStateChange = { [weak composer] in
-            g_simple_action_set_enabled(cancelAction, composer?.isRecording == true ? 1 : 0)
-        }
-        Actions.add(to: UnsafeMutableRawPointer(appWindow), "pause-recording") { [weak composer] in composer?.togglePause() }
+        addActions(to: UnsafeMutableRawPointer(appWindow), application: application)
+        installKeyboard()
+        installDropTarget()
         // Closing (or quitting) while recording saves the recording first.
         Signal.connectReturning(UnsafeMutableRawPointer(appWindow), "close-request") { [weak self] in
-            guard let self, let composer = self.composer, composer.isRecording else {
-                self?.playback?.stop()
+            guard let self else { return false }
+            self.importer?.cancelAll()
+            guard let composer = self.composer, composer.isRecording else {
+                self.playback?.stop()
                 return false
             }
             composer.finish { [weak self] in
@@ -79,8 +109,6 @@ final class MainWindow {
             }
             return true
         }
-        Actions.setAccels(application, "win.record", ["<Control>r"])
-        Actions.setAccels(application, "win.cancel-recording", ["Escape"])
     }
 
     func present() {
@@ -92,54 +120,63 @@ final class MainWindow {
         gtk_window_close(window)
     }
 
-    /// Purges what this window deleted and whose Undo toast is still up;
-    /// deletions made elsewhere (`hark delete`) stay undoable.
-    func purgePendingDeletions() {
-        for id in pendingDeletions { try? store?.purge(id) }
-        pendingDeletions.removeAll()
-    }
-    private var pendingDeletions: Set<String> = []
-
-    /// Deletes softly with an Undo toast; the message is purged (file and
-    /// all) only when the toast goes away without Undo.
-    private func delete(_ message: Message) {
-        guard let store, let history else { return }
-        if playback?.currentID == message.id { playback?.stop() }
-        do { try store.delete(message.id) } catch {
-            toast("\(message.title) could not be deleted: \(error)")
-            return
-        }
-        history.remove(message.id)
-        let toast = adw_toast_new("“\(message.title)” deleted")!
-        adw_toast_set_button_label(toast, "_Undo")
-        adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH)
-        var undone = false
-        pendingDeletions.insert(message.id)
-        Signal.connect(UnsafeMutableRawPointer(toast), "button-clicked") { [weak self, weak history] in
-            undone = true
-            self?.pendingDeletions.remove(message.id)
-            try? store.undelete(message.id)
-            history?.restore(message.id)
-        }
-        Signal.connect(UnsafeMutableRawPointer(toast), "dismissed") { [weak self] in
-            self?.pendingDeletions.remove(message.id)
-            if !undone { try? store.purge(message.id) }
-        }
-        adw_toast_overlay_add_toast(OpaquePointer(toasts), toast)
-    }
-
     /// A message for the user; `seconds` 0 keeps it until dismissed.
     func toast(_ text: String, seconds: UInt32 = 5) {
+        toastTexts.append(text)
         let toast = adw_toast_new(text)!
         adw_toast_set_timeout(toast, seconds)
         adw_toast_overlay_add_toast(OpaquePointer(toasts), toast)
     }
 
-    private static func makeHeaderBar() -> UnsafeMutablePointer<GtkWidget> {
-        let header = adw_header_bar_new()!
+    var autoplay: Bool { store?.setting(Self.autoplaySetting) != "off" }
+
+    private func playNext(after id: String) {
+        guard autoplay, let next = history?.message(after: id), next.state != .missing else { return }
+        playback?.play(next)
+    }
+
+    private func addActions(to map: UnsafeMutableRawPointer, application: UnsafeMutablePointer<GtkApplication>) {
+        Actions.add(to: map, "record") { [weak self] in self?.composer?.toggleRecording() }
+        // Escape cancels only while recording: otherwise it is for popovers.
+        let cancelAction = Actions.add(to: map, "cancel-recording") { [weak self] in self?.composer?.cancel() }
+        g_simple_action_set_enabled(cancelAction, 0)
+        composer?.onStateChange = { [weak self] in
+            g_simple_action_set_enabled(cancelAction, self?.composer?.isRecording == true ? 1 : 0)
+        }
+        Actions.add(to: map, "pause-recording") { [weak self] in self?.composer?.togglePause() }
+        Actions.add(to: map, "import") { [weak self] in self?.askToImport() }
+        Actions.add(to: map, "undo") { [weak self] in self?.undoLastDeletion() }
+
+        let autoplayAction = g_simple_action_new_stateful("autoplay", nil, g_variant_new_boolean(autoplay ? 1 : 0))!
+        Signal.connectPointer(UnsafeMutableRawPointer(autoplayAction), "change-state") { [weak self] value in
+            guard let self, let value else { return }
+            g_simple_action_set_state(autoplayAction, OpaquePointer(value))
+            try? self.store?.setSetting(Self.autoplaySetting, g_variant_get_boolean(OpaquePointer(value)) != 0 ? "on" : "off")
+        }
+        g_action_map_add_action(OpaquePointer(map), autoplayAction)
+        g_object_unref(UnsafeMutableRawPointer(autoplayAction))
+
+        Actions.setAccels(application, "win.record", ["<Control>r"])
+        Actions.setAccels(application, "win.cancel-recording", ["Escape"])
+        Actions.setAccels(application, "win.import", ["<Control>i"])
+        Actions.setAccels(application, "win.undo", ["<Control>z"])
+    }
+
+    private static func makeMainMenu(withMessages: Bool) -> UnsafeMutablePointer<GtkWidget> {
         let menu = g_menu_new()!
-        g_menu_append(menu, "_About Hark", "app.about")
-        g_menu_append(menu, "_Quit", "app.quit")
+        if withMessages {
+            let messages = g_menu_new()!
+            g_menu_append(messages, "_Import Audio Files…", "win.import")
+            g_menu_append(messages, "_Play Next Message Automatically", "win.autoplay")
+            g_menu_append_section(menu, nil, UnsafeMutableRawPointer(messages).assumingMemoryBound(to: GMenuModel.self))
+            g_object_unref(UnsafeMutableRawPointer(messages))
+        }
+        let general = g_menu_new()!
+        g_menu_append(general, "_Keyboard Shortcuts", "win.show-help-overlay")
+        g_menu_append(general, "_About Hark", "app.about")
+        g_menu_append(general, "_Quit", "app.quit")
+        g_menu_append_section(menu, nil, UnsafeMutableRawPointer(general).assumingMemoryBound(to: GMenuModel.self))
+        g_object_unref(UnsafeMutableRawPointer(general))
         let menuButton = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(OpaquePointer(menuButton), "open-menu-symbolic")
         gtk_menu_button_set_menu_model(OpaquePointer(menuButton), UnsafeMutableRawPointer(menu).assumingMemoryBound(to: GMenuModel.self))
@@ -147,8 +184,7 @@ final class MainWindow {
         gtk_widget_set_tooltip_text(menuButton, "Main Menu")
         hark_accessible_set_label(UnsafeMutableRawPointer(menuButton), "Main Menu")
         g_object_unref(UnsafeMutableRawPointer(menu))
-        adw_header_bar_pack_end(OpaquePointer(header), menuButton)
-        return header
+        return menuButton
     }
 
     private static func makeEmptyState(problem: String?) -> UnsafeMutablePointer<GtkWidget> {
@@ -156,7 +192,8 @@ final class MainWindow {
         adw_status_page_set_icon_name(OpaquePointer(status), problem == nil ? "audio-input-microphone-symbolic" : "dialog-error-symbolic")
         adw_status_page_set_title(OpaquePointer(status), problem == nil ? "No messages yet" : "Messages unavailable")
         adw_status_page_set_description(
-            OpaquePointer(status), problem ?? "Voice messages you record or import will appear here.")
+            OpaquePointer(status),
+            problem ?? "Record a message with the button below, or drop audio files here to import them.")
         gtk_widget_set_vexpand(status, 1)
         gtk_widget_add_css_class(status, "hark-empty-history")
         return status

@@ -342,7 +342,8 @@ public final class MessageStore {
         return formatter.string(from: Date())
     }
 
-    static func reason(_ error: Error) -> String {
+    /// Why a file could not be imported, in words for the user.
+    public static func reason(_ error: Error) -> String {
         switch error as? AudioError {
         case .notAudio(_, let detail): return "it is not audio (\(detail))"
         case .noAudio: return "it contains no audio"

@@ -23,6 +23,8 @@ final class ComposerView {
     private let recordingBox: UnsafeMutablePointer<GtkWidget>
     private let elapsedLabel: UnsafeMutablePointer<GtkWidget>
     private let hint: UnsafeMutablePointer<GtkWidget>
+    private let holdHint: UnsafeMutablePointer<GtkWidget>
+    private let hold = HoldToRecord()
     private let pulse = LevelMeterView(kind: .pulse, size: 64)
     private let live = LiveWaveformView()
     private let ring = CircularProgressView(size: 32)
@@ -30,13 +32,26 @@ final class ComposerView {
     private var message: Message?
     private var lock: RecordingLock?
     private var whenEnded: [@MainActor () -> Void] = []
+    /// Saving after Stop: the finalising strip is up until the file is closed.
+    private var finalising = false
+
+    /// Shows "Saving the recording…" while the file is finalised.
+    let progress = ProgressStrip()
+    /// Dialogs (Cancel's question) open over this window.
+    var parentWindow: UnsafeMutablePointer<GtkWindow>?
+    /// Cancel asks first when more than this many seconds would be lost.
+    var confirmDiscardAfter: Double = 3
 
     /// Recordings stop by themselves here (and are kept).
     var maximumDuration: Double = 30 * 60
     /// The source: nil for the default microphone; tests and the
     /// `HARK_RECORD_SOURCE` variable may give a GStreamer description.
-    var source: RecorderSource = ProcessInfo.processInfo.environment["HARK_RECORD_SOURCE"].map { .pipeline($0) }
-        ?? .defaultMicrophone
+    static let sourceFromEnvironment = ProcessInfo.processInfo.environment["HARK_RECORD_SOURCE"].map { RecorderSource.pipeline($0) }
+    /// The source; the window sets it from the microphone menu. A message
+    /// (the chosen input is gone) is shown when recording starts.
+    var source: @MainActor () -> (source: RecorderSource, fallback: String?) = {
+        (ComposerView.sourceFromEnvironment ?? .defaultMicrophone, nil)
+    }
     var onSaved: @MainActor (Message) -> Void = { _ in }
     var onError: @MainActor (String) -> Void = { _ in }
     var onStateChange: @MainActor () -> Void = {}
@@ -61,7 +76,8 @@ final class ComposerView {
         gtk_overlay_add_overlay(hark_overlay(recordArea), recordButton)
         gtk_box_append(hark_box(widget), recordArea)
 
-        hint = gtk_label_new("Press Record (Ctrl+R) to leave a message")!
+        hint = gtk_label_new("Click Record (Ctrl+R), or hold it while you speak")!
+        gtk_label_set_wrap(hark_label(hint), 1)
         gtk_widget_add_css_class(hint, "dim-label")
         gtk_widget_set_hexpand(hint, 1)
         gtk_label_set_xalign(hark_label(hint), 0)
@@ -71,6 +87,9 @@ final class ComposerView {
         gtk_widget_set_hexpand(recordingBox, 1)
         gtk_widget_set_hexpand(live.widget, 1)
         gtk_box_append(hark_box(recordingBox), live.widget)
+        holdHint = gtk_label_new("")!
+        gtk_widget_add_css_class(holdHint, "caption")
+        gtk_box_append(hark_box(recordingBox), holdHint)
         elapsedLabel = gtk_label_new("0:00")!
         gtk_widget_add_css_class(elapsedLabel, "numeric")
         gtk_box_append(hark_box(recordingBox), elapsedLabel)
@@ -85,7 +104,18 @@ final class ComposerView {
         }
         gtk_box_append(hark_box(widget), recordingBox)
 
-        Signal.connect(UnsafeMutableRawPointer(recordButton), "clicked") { [weak self] in self?.toggleRecording() }
+        Signal.connect(UnsafeMutableRawPointer(recordButton), "clicked") { [weak self] in
+            guard let self, !self.hold.swallowsClick else { return }
+            self.toggleRecording()
+        }
+        hold.attach(to: recordButton)
+        hold.canBegin = { [weak self] in self?.isRecording == false && self?.finalising == false }
+        hold.onBegin = { [weak self] in self?.start() }
+        hold.onAway = { [weak self] away in self?.showHold(away: away) }
+        hold.onRelease = { [weak self] away in
+            guard let self, let recorder = self.recorder else { return }
+            if away { recorder.cancel() } else { self.stop() }
+        }
         Signal.connect(UnsafeMutableRawPointer(pauseButton), "clicked") { [weak self] in self?.togglePause() }
         Signal.connect(UnsafeMutableRawPointer(cancelButton), "clicked") { [weak self] in self?.cancel() }
         updateControls()
@@ -93,7 +123,15 @@ final class ComposerView {
 
     /// Record when idle, Stop (and save) when recording.
     func toggleRecording() {
-        if let recorder { recorder.stop() } else { start() }
+        if recorder != nil { stop() } else if !finalising { start() }
+    }
+
+    /// Stops and saves; the strip shows until the file is finalised.
+    func stop() {
+        guard let recorder else { return }
+        finalising = true
+        progress.show("Saving the recording…")
+        recorder.stop()
     }
 
     func togglePause() {
@@ -101,17 +139,23 @@ final class ComposerView {
         if recorder.state == .paused { recorder.resume() } else { recorder.pause() }
     }
 
-    /// Throws the recording away (the file and its row).
+    /// Throws the recording away (the file and its row), asking first when
+    /// more than a few seconds would be lost.
     func cancel() {
-        recorder?.cancel()
+        guard let recorder else { return }
+        guard recorder.elapsed > confirmDiscardAfter else { return recorder.cancel() }
+        MessageDialogs.confirmDiscard(over: parentWindow, seconds: recorder.elapsed) { [weak self, weak recorder] in
+            // Still the same recording, still going (it may have been stopped meanwhile).
+            if let recorder, self?.recorder === recorder { recorder.cancel() }
+        }
     }
 
     /// Stops and saves a recording in progress, then calls `completion`
     /// (at once when nothing is recording): quitting never loses a take.
     func finish(then completion: @escaping @MainActor () -> Void) {
-        guard let recorder else { return completion() }
+        guard recorder != nil else { return completion() }
         whenEnded.append(completion)
-        recorder.stop()
+        stop()
     }
 
     private func start() {
@@ -125,6 +169,8 @@ final class ComposerView {
             onError("Cannot start a recording: it is locked by another process")
             return
         }
+        let (source, fallback) = source()
+        if let fallback { onError(fallback) }
         let recorder = Recorder(outputPath: store.audioPath(of: message), source: source,
                                 maximumDuration: maximumDuration) { [weak self] event in self?.handle(event) }
         self.message = message
@@ -132,7 +178,7 @@ final class ComposerView {
         self.recorder = recorder
         live.clear()
         ring.set(0)
-        gtk_label_set_text(hark_label(elapsedLabel), "0:00")
+        gtk_label_set_text(hark_label(elapsedLabel), "Starting…")
         do {
             try recorder.start()
             chmod(store.audioPath(of: message), 0o600)
@@ -177,6 +223,9 @@ final class ComposerView {
         recorder = nil
         message = nil
         lock = nil
+        finalising = false
+        progress.hide()
+        hold.reset()
         pulse.level = -100
         updateControls()
         let completions = whenEnded
@@ -189,6 +238,7 @@ final class ComposerView {
         let paused = recorder?.state == .paused
         gtk_widget_set_visible(recordingBox, recording ? 1 : 0)
         gtk_widget_set_visible(hint, recording ? 0 : 1)
+        showHold(away: false)
         let recordName = recording ? "Stop" : "Record"
         gtk_button_set_icon_name(hark_button(recordButton), recording ? "media-playback-stop-symbolic" : "media-record-symbolic")
         gtk_widget_set_tooltip_text(recordButton, recording ? "Stop and save (Ctrl+R)" : "Record (Ctrl+R)")
@@ -200,5 +250,13 @@ final class ComposerView {
         gtk_widget_set_tooltip_text(cancelButton, "Cancel (Esc)")
         hark_accessible_set_label(UnsafeMutableRawPointer(cancelButton), "Cancel")
         onStateChange()
+    }
+
+    /// While Record is held: what releasing will do.
+    private func showHold(away: Bool) {
+        let holding = hold.isHolding && recorder != nil
+        gtk_widget_set_visible(holdHint, holding ? 1 : 0)
+        gtk_label_set_text(hark_label(holdHint), away ? "Release to cancel" : "Release to save")
+        if away { gtk_widget_add_css_class(holdHint, "error") } else { gtk_widget_remove_css_class(holdHint, "error") }
     }
 }

@@ -18,6 +18,8 @@ final class HistoryView {
     private let playback: PlaybackController
     private var rows: [UnsafeMutableRawPointer: MessageRow] = [:]
     var onDelete: @MainActor (Message) -> Void = { _ in }
+    var onRename: @MainActor (Message) -> Void = { _ in }
+    var onExport: @MainActor (Message) -> Void = { _ in }
     var onCountChange: @MainActor (Int) -> Void = { _ in }
 
     init(store: MessageStore, playback: PlaybackController) {
@@ -41,6 +43,8 @@ final class HistoryView {
             guard let self, let item else { return }
             let row = MessageRow(store: self.store, playback: self.playback)
             row.onDelete = { [weak self] in self?.onDelete($0) }
+            row.onRename = { [weak self] in self?.onRename($0) }
+            row.onExport = { [weak self] in self?.onExport($0) }
             self.rows[item] = row
             gtk_list_item_set_child(OpaquePointer(item), row.widget)
         }
@@ -88,6 +92,47 @@ final class HistoryView {
         scrollToEnd()
     }
 
+    /// Adds a message where its date puts it (an import keeps its file's
+    /// date) and scrolls to it.
+    func insert(_ id: String) {
+        reload()
+        if let index = index(of: id) { scroll(to: index) }
+    }
+
+    /// The ids in the order shown, oldest first.
+    var shownIDs: [String] {
+        (0..<count).compactMap { gtk_string_list_get_string(ids, guint($0)).map { String(cString: $0) } }
+    }
+
+    /// The message shown after `id`, for auto-play.
+    func message(after id: String) -> Message? {
+        guard let index = index(of: id), index + 1 < count,
+              let next = gtk_string_list_get_string(ids, guint(index + 1)) else { return nil }
+        return try? store.message(String(cString: next))
+    }
+
+    /// The newest message (the last row).
+    var lastMessage: Message? {
+        guard count > 0, let last = gtk_string_list_get_string(ids, guint(count - 1)) else { return nil }
+        return try? store.message(String(cString: last))
+    }
+
+    /// The row that holds keyboard focus `focus`, if any.
+    func row(holding focus: UnsafeMutablePointer<GtkWidget>) -> MessageRow? {
+        rows.values.first { $0.message != nil && $0.hasFocus(focus) }
+    }
+
+    /// Shows a message's new title (or state) in its row, if on screen.
+    func update(_ id: String) {
+        guard let message = try? store.message(id) else { return }
+        for row in rows.values where row.message?.id == id { row.show(message) }
+    }
+
+    /// The row showing `id`, if it is on screen.
+    func row(showing id: String) -> MessageRow? {
+        rows.values.first { $0.message?.id == id }
+    }
+
     func remove(_ id: String) {
         if let index = index(of: id) { gtk_string_list_remove(ids, guint(index)) }
         onCountChange(count)
@@ -104,6 +149,14 @@ final class HistoryView {
     private func index(of id: String) -> Int? {
         (0..<count).first { index in
             gtk_string_list_get_string(ids, guint(index)).map { String(cString: $0) } == id
+        }
+    }
+
+    private func scroll(to index: Int) {
+        MainLoop.idle { [weak self] in
+            guard let self, index < self.count else { return false }
+            gtk_widget_activate_action_variant(self.listView, "list.scroll-to-item", g_variant_new_uint32(guint32(index)))
+            return false
         }
     }
 

@@ -20,11 +20,15 @@ final class MessageRow {
     private let time: UnsafeMutablePointer<GtkWidget>
     private let speed: UnsafeMutablePointer<GtkWidget>
     private let missing: UnsafeMutablePointer<GtkWidget>
+    private let missingDelete: UnsafeMutablePointer<GtkWidget>
+    private let menuButton: UnsafeMutablePointer<GtkWidget>
     private(set) var message: Message?
-    private var rate = 1.0
     private static let rates = [1.0, 1.5, 2.0]
 
+    /// The menu's actions; the window does the work.
     var onDelete: @MainActor (Message) -> Void = { _ in }
+    var onRename: @MainActor (Message) -> Void = { _ in }
+    var onExport: @MainActor (Message) -> Void = { _ in }
     private let playback: PlaybackController
     private let store: MessageStore
 
@@ -72,25 +76,28 @@ final class MessageRow {
         gtk_widget_set_tooltip_text(speed, "Playback speed")
         gtk_box_append(hark_box(widget), speed)
 
-        let delete = gtk_button_new_from_icon_name("user-trash-symbolic")!
-        gtk_widget_add_css_class(delete, "flat")
-        gtk_widget_set_valign(delete, GTK_ALIGN_CENTER)
-        gtk_widget_set_tooltip_text(delete, "Delete")
-        hark_accessible_set_label(UnsafeMutableRawPointer(delete), "Delete")
-        gtk_box_append(hark_box(widget), delete)
+        missingDelete = gtk_button_new_with_mnemonic("_Delete")!
+        gtk_widget_add_css_class(missingDelete, "flat")
+        gtk_widget_set_valign(missingDelete, GTK_ALIGN_CENTER)
+        gtk_widget_set_tooltip_text(missingDelete, "Delete this message")
+        gtk_box_append(hark_box(widget), missingDelete)
+        menuButton = Self.makeMenuButton()
+        gtk_box_append(hark_box(widget), menuButton)
+        let actions = makeActions()
+        gtk_widget_insert_action_group(widget, "row", actions)
+        g_object_unref(UnsafeMutableRawPointer(actions))  // the row widget holds it
 
         Signal.connect(UnsafeMutableRawPointer(playButton), "clicked") { [weak self] in
             guard let self, let message = self.message else { return }
-            self.playback.toggle(message, rate: self.rate)
+            self.playback.toggle(message)
         }
         Signal.connect(UnsafeMutableRawPointer(speed), "clicked") { [weak self] in
             guard let self, let message = self.message else { return }
-            let next = Self.rates[((Self.rates.firstIndex(of: self.rate) ?? 0) + 1) % Self.rates.count]
-            self.rate = next
-            gtk_button_set_label(hark_button(self.speed), Self.rateText(next))
+            let rate = self.playback.rate(of: message.id)
+            let next = Self.rates[((Self.rates.firstIndex(of: rate) ?? 0) + 1) % Self.rates.count]
             self.playback.setRate(next, for: message.id)
         }
-        Signal.connect(UnsafeMutableRawPointer(delete), "clicked") { [weak self] in
+        Signal.connect(UnsafeMutableRawPointer(missingDelete), "clicked") { [weak self] in
             guard let self, let message = self.message else { return }
             self.onDelete(message)
         }
@@ -109,14 +116,16 @@ final class MessageRow {
 
     func show(_ message: Message) {
         self.message = message
-        rate = 1
-        gtk_button_set_label(hark_button(speed), Self.rateText(rate))
         gtk_label_set_text(hark_label(title), message.title)
         waveform.setLevels((try? store.levels(of: message.id)) ?? LevelTrack())
         waveform.duration = message.duration
         let isMissing = message.state == .missing
         gtk_widget_set_visible(missing, isMissing ? 1 : 0)
+        gtk_widget_set_visible(missingDelete, isMissing ? 1 : 0)
         gtk_widget_set_sensitive(playButton, isMissing ? 0 : 1)
+        gtk_widget_set_sensitive(speed, isMissing ? 0 : 1)
+        gtk_widget_set_sensitive(waveform.widget, isMissing ? 0 : 1)
+        gtk_widget_action_set_enabled(widget, "row.export", isMissing ? 0 : 1)
         refresh()
     }
 
@@ -137,6 +146,8 @@ final class MessageRow {
         gtk_widget_set_tooltip_text(playButton, name)
         hark_accessible_set_label(UnsafeMutableRawPointer(playButton), name)
         waveform.position = position
+        gtk_button_set_label(hark_button(speed), Self.rateText(playback.rate(of: message.id)))
+        hark_accessible_set_label(UnsafeMutableRawPointer(speed), "Playback speed \(Self.rateText(playback.rate(of: message.id)))")
         ring.set(message.duration > 0 ? position / message.duration : 0)
         updateTime(position)
     }
@@ -144,6 +155,70 @@ final class MessageRow {
     private func updateTime(_ position: Double) {
         guard let message else { return }
         gtk_label_set_text(hark_label(time), "\(TimeText.clock(position)) / \(TimeText.clock(message.duration))")
+    }
+
+    /// Seeks the message `seconds` forward (or back, when negative).
+    func skip(by seconds: Double) {
+        guard let message, message.state != .missing else { return }
+        let current = playback.currentID == message.id ? playback.position : message.playPosition
+        let target = min(max(current + seconds, 0), message.duration)
+        playback.seek(message.id, to: target, preview: false)
+        self.message?.playPosition = target
+        waveform.position = target
+        updateTime(target)
+    }
+
+    /// Whether keyboard focus is in this row (or on the list item holding it).
+    func hasFocus(_ focus: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        focus == widget || gtk_widget_is_ancestor(focus, widget) != 0 || gtk_widget_is_ancestor(widget, focus) != 0
+    }
+
+    /// Whether `focus` is the speed, menu or delete button, which take
+    /// their keys themselves (the play button leaves ←/→ to the row).
+    func isSecondaryControl(_ focus: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        [speed, menuButton, missingDelete].contains { focus == $0 || gtk_widget_is_ancestor(focus, $0) != 0 }
+    }
+
+    /// Whether `focus` is the waveform's slider, which takes ←/→ itself.
+    func isWaveform(_ focus: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        gtk_widget_is_ancestor(focus, waveform.widget) != 0
+    }
+
+    private static func makeMenuButton() -> UnsafeMutablePointer<GtkWidget> {
+        let menu = g_menu_new()!
+        let item = { (label: String, action: String, accel: String) in
+            let entry = g_menu_item_new(label, action)!
+            g_menu_item_set_attribute_value(entry, "accel", g_variant_new_string(accel))
+            g_menu_append_item(menu, entry)
+            g_object_unref(UnsafeMutableRawPointer(entry))
+        }
+        item("_Rename…", "row.rename", "F2")
+        item("_Export…", "row.export", "")
+        item("_Delete", "row.delete", "Delete")
+        let button = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(OpaquePointer(button), "view-more-symbolic")
+        gtk_menu_button_set_menu_model(OpaquePointer(button), UnsafeMutableRawPointer(menu).assumingMemoryBound(to: GMenuModel.self))
+        g_object_unref(UnsafeMutableRawPointer(menu))
+        gtk_widget_add_css_class(button, "flat")
+        gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
+        gtk_widget_set_tooltip_text(button, "Message Menu")
+        hark_accessible_set_label(UnsafeMutableRawPointer(button), "Message Menu")
+        return button
+    }
+
+    private func makeActions() -> OpaquePointer {
+        let group = g_simple_action_group_new()!
+        let map = UnsafeMutableRawPointer(group)
+        Actions.add(to: map, "rename") { [weak self] in
+            if let self, let message = self.message { self.onRename(message) }
+        }
+        Actions.add(to: map, "export") { [weak self] in
+            if let self, let message = self.message { self.onExport(message) }
+        }
+        Actions.add(to: map, "delete") { [weak self] in
+            if let self, let message = self.message { self.onDelete(message) }
+        }
+        return OpaquePointer(group)
     }
 
     private static func rateText(_ rate: Double) -> String {

@@ -12,18 +12,35 @@ final class PlaybackController {
     private(set) var currentID: String?
     private(set) var isPlaying = false
     private(set) var position: Double = 0
+    /// Each message's speed for this session (rows are recycled; speeds are not).
+    private var rates: [String: Double] = [:]
     /// Called whenever anything changes: rows redraw themselves from here.
     var onChange: @MainActor (_ id: String) -> Void = { _ in }
     var onError: @MainActor (String) -> Void = { _ in }
+    /// A message played to its end (for auto-play of the next one).
+    var onEnded: @MainActor (_ id: String) -> Void = { _ in }
 
     init(store: MessageStore) {
         self.store = store
         player = Player { [weak self] event in self?.handle(event) }
     }
 
-    func toggle(_ message: Message, rate: Double) {
+    func rate(of id: String) -> Double { rates[id] ?? 1 }
+
+    /// Plays or pauses `message`; another one playing stops first.
+    func toggle(_ message: Message) {
         if currentID == message.id {
             player.togglePlayPause()
+            return
+        }
+        play(message)
+    }
+
+    /// Plays `message` from its remembered position (from the start when it
+    /// was played to the end).
+    func play(_ message: Message) {
+        if currentID == message.id {
+            if !isPlaying { player.togglePlayPause() }
             return
         }
         stop()
@@ -35,7 +52,7 @@ final class PlaybackController {
         }
         currentID = message.id
         position = message.playPosition
-        player.setRate(rate)
+        player.setRate(rate(of: message.id))
         if message.playPosition > 0, message.playPosition < message.duration - 0.2 {
             player.seek(to: message.playPosition)
         }
@@ -51,7 +68,9 @@ final class PlaybackController {
     }
 
     func setRate(_ rate: Double, for id: String) {
+        rates[id] = rate
         if id == currentID { player.setRate(rate) }
+        onChange(id)
     }
 
     func stop() {
@@ -75,6 +94,9 @@ final class PlaybackController {
             isPlaying = false
             position = 0
             try? store.setPlayPosition(id, 0)
+            onChange(id)
+            onEnded(id)
+            return
         case .failed(let error):
             isPlaying = false
             currentID = nil

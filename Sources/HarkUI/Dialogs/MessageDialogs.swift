@@ -1,0 +1,64 @@
+import CAdwaita
+import CGLib
+import CGtk
+import Foundation
+import GLibSupport
+import GtkSupport
+
+/// The questions the window asks, as AdwMessageDialogs: each calls back only
+/// when the user confirms, and Escape or closing always means "no".
+@MainActor
+enum MessageDialogs {
+    private static func messageDialog(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<AdwMessageDialog> {
+        UnsafeMutableRawPointer(widget).assumingMemoryBound(to: AdwMessageDialog.self)
+    }
+
+    /// Asks for a message's new title; `rename` gets it trimmed, never empty.
+    static func rename(over parent: UnsafeMutablePointer<GtkWindow>?, current: String,
+                       rename: @escaping @MainActor (String) -> Void) {
+        let dialog = adw_message_dialog_new(parent, "Rename Message", nil)!
+        let entry = gtk_entry_new()!
+        gtk_editable_set_text(OpaquePointer(entry), current)
+        hark_accessible_set_label(UnsafeMutableRawPointer(entry), "Title")
+        adw_message_dialog_set_extra_child(messageDialog(dialog), entry)
+        adw_message_dialog_add_response(messageDialog(dialog), "cancel", "_Cancel")
+        adw_message_dialog_add_response(messageDialog(dialog), "rename", "_Rename")
+        adw_message_dialog_set_response_appearance(messageDialog(dialog), "rename", ADW_RESPONSE_SUGGESTED)
+        adw_message_dialog_set_default_response(messageDialog(dialog), "rename")
+        adw_message_dialog_set_close_response(messageDialog(dialog), "cancel")
+        func newTitle() -> String {
+            String(cString: gtk_editable_get_text(OpaquePointer(entry))).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        Signal.connect(UnsafeMutableRawPointer(entry), "changed") {
+            adw_message_dialog_set_response_enabled(messageDialog(dialog), "rename", newTitle().isEmpty ? 0 : 1)
+        }
+        Signal.connect(UnsafeMutableRawPointer(entry), "activate") {
+            if !newTitle().isEmpty { adw_message_dialog_response(messageDialog(dialog), "rename") }
+        }
+        Signal.connectPointer(UnsafeMutableRawPointer(dialog), "response") { response in
+            guard let response, String(cString: response.assumingMemoryBound(to: CChar.self)) == "rename" else { return }
+            let title = newTitle()
+            if !title.isEmpty { rename(title) }
+        }
+        gtk_window_present(hark_window(dialog))
+        gtk_widget_grab_focus(entry)
+        gtk_editable_select_region(OpaquePointer(entry), 0, -1)
+    }
+
+    /// Asks before throwing away `seconds` of recording.
+    static func confirmDiscard(over parent: UnsafeMutablePointer<GtkWindow>?, seconds: Double,
+                               discard: @escaping @MainActor () -> Void) {
+        let body = "The \(TimeText.spoken(seconds)) recorded so far will be lost."
+        let dialog = adw_message_dialog_new(parent, "Discard Recording?", body)!
+        adw_message_dialog_add_response(messageDialog(dialog), "keep", "_Keep Recording")
+        adw_message_dialog_add_response(messageDialog(dialog), "discard", "_Discard")
+        adw_message_dialog_set_response_appearance(messageDialog(dialog), "discard", ADW_RESPONSE_DESTRUCTIVE)
+        adw_message_dialog_set_default_response(messageDialog(dialog), "keep")
+        adw_message_dialog_set_close_response(messageDialog(dialog), "keep")
+        Signal.connectPointer(UnsafeMutableRawPointer(dialog), "response") { response in
+            guard let response, String(cString: response.assumingMemoryBound(to: CChar.self)) == "discard" else { return }
+            discard()
+        }
+        gtk_window_present(hark_window(dialog))
+    }
+}

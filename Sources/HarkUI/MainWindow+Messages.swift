@@ -1,0 +1,146 @@
+import CAdwaita
+import CGLib
+import CGtk
+import Foundation
+import GLibSupport
+import GtkSupport
+import MessageStore
+
+/// A deleted message whose Undo toast is still up.
+@MainActor
+final class PendingDeletion {
+    let message: Message
+    let toast: OpaquePointer
+    var undone = false
+
+    init(message: Message, toast: OpaquePointer) {
+        self.message = message
+        self.toast = toast
+    }
+}
+
+/// What the window does to messages: delete with Undo, rename, export, import.
+extension MainWindow {
+    /// Purges what this window deleted and whose Undo toast is still up;
+    /// deletions made elsewhere (`hark delete`) stay undoable.
+    func purgePendingDeletions() {
+        for deletion in pendingDeletions where !deletion.undone { try? store?.purge(deletion.message.id) }
+        pendingDeletions.removeAll()
+    }
+
+    /// Deletes softly with an Undo toast; the message is purged (file and
+    /// all) only when the toast goes away without Undo.
+    func delete(_ message: Message) {
+        guard let store, let history else { return }
+        if playback?.currentID == message.id { playback?.stop() }
+        do { try store.delete(message.id) } catch {
+            toast("“\(message.title)” could not be deleted: \(error)")
+            return
+        }
+        history.remove(message.id)
+        let toast = adw_toast_new("“\(message.title)” deleted")!
+        adw_toast_set_button_label(toast, "_Undo")
+        adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH)
+        let deletion = PendingDeletion(message: message, toast: toast)
+        pendingDeletions.append(deletion)
+        Signal.connect(UnsafeMutableRawPointer(toast), "button-clicked") { [weak self] in self?.undo(deletion) }
+        Signal.connect(UnsafeMutableRawPointer(toast), "dismissed") { [weak self] in
+            self?.pendingDeletions.removeAll { $0 === deletion }
+            if !deletion.undone { try? store.purge(message.id) }
+        }
+        adw_toast_overlay_add_toast(OpaquePointer(toasts), toast)
+    }
+
+    /// Ctrl+Z: brings back the last message deleted whose toast is still up.
+    func undoLastDeletion() {
+        guard let deletion = pendingDeletions.last(where: { !$0.undone }) else { return }
+        undo(deletion)
+        adw_toast_dismiss(deletion.toast)
+    }
+
+    private func undo(_ deletion: PendingDeletion) {
+        guard !deletion.undone else { return }
+        deletion.undone = true
+        pendingDeletions.removeAll { $0 === deletion }
+        do { try store?.undelete(deletion.message.id) } catch {
+            toast("“\(deletion.message.title)” could not be restored: \(error)", seconds: 0)
+            return
+        }
+        history?.restore(deletion.message.id)
+    }
+
+    func askToRename(_ message: Message) {
+        MessageDialogs.rename(over: window, current: message.title) { [weak self] title in
+            self?.rename(message.id, to: title)
+        }
+    }
+
+    func rename(_ id: String, to title: String) {
+        do { try store?.rename(id, to: title) } catch {
+            toast("The message could not be renamed: \(error)", seconds: 0)
+            return
+        }
+        history?.update(id)
+    }
+
+    func askToExport(_ message: Message) {
+        guard let store else { return }
+        let suffix = URL(fileURLWithPath: store.audioPath(of: message)).pathExtension
+        FileChoosers.chooseExportPath(over: window, suggestedName: Self.fileName(for: message.title, suffix: suffix)) {
+            [weak self] path in self?.export(message, to: path)
+        }
+    }
+
+    /// Copies a message's audio to `path` (the chooser already asked about replacing).
+    func export(_ message: Message, to path: String) {
+        do {
+            try store?.export(message.id, to: path, overwrite: true)
+            toast("“\(message.title)” exported to \(URL(fileURLWithPath: path).lastPathComponent)")
+        } catch {
+            toast("“\(message.title)” could not be exported: \(error)", seconds: 0)
+        }
+    }
+
+    func askToImport() {
+        FileChoosers.chooseAudioFiles(over: window) { [weak self] paths in self?.importer?.enqueue(paths) }
+    }
+
+    /// A file name from a title: no slashes, no leading dot, not empty.
+    static func fileName(for title: String, suffix: String) -> String {
+        var name = title.replacingOccurrences(of: "/", with: "-").replacingOccurrences(of: ":", with: ".")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        while name.hasPrefix(".") { name.removeFirst() }
+        if name.isEmpty { name = "Voice message" }
+        return suffix.isEmpty ? name : "\(name).\(suffix)"
+    }
+
+    /// Files dropped on the window are imported.
+    func installDropTarget() {
+        let target = gtk_drop_target_new(gdk_file_list_get_type(), GDK_ACTION_COPY)!
+        Signal.connectDrop(UnsafeMutableRawPointer(target), "drop") { [weak self] value, _, _ in
+            guard let self, let value,
+                  let list = g_value_get_boxed(value.assumingMemoryBound(to: GValue.self)) else { return false }
+            let paths = Self.paths(in: OpaquePointer(list))
+            if paths.isEmpty {
+                self.toast("Only files on this computer can be imported.")
+                return false
+            }
+            self.importer?.enqueue(paths)
+            return true
+        }
+        gtk_widget_add_css_class(toasts, "hark-drop-area")
+        gtk_widget_add_controller(toasts, target)
+    }
+
+    private static func paths(in fileList: OpaquePointer) -> [String] {
+        var paths: [String] = []
+        let files = gdk_file_list_get_files(fileList)
+        var node = files
+        while let current = node {
+            if let file = current.pointee.data, let path = FileChoosers.path(of: file) { paths.append(path) }
+            node = current.pointee.next
+        }
+        g_slist_free(files)
+        return paths
+    }
+}

@@ -1,0 +1,59 @@
+import CAdwaita
+import CGLib
+import CGtk
+
+/// The Keyboard Shortcuts window (Ctrl+?), GTK's help overlay.
+@MainActor
+enum ShortcutsWindow {
+    /// Every shortcut the main window answers, grouped as the window shows them.
+    static let groups: [(title: String, shortcuts: [(accelerator: String, title: String)])] = [
+        ("Recording", [
+            ("<Control>r", "Record, or stop and save"),
+            ("Escape", "Cancel the recording"),
+        ]),
+        ("Messages", [
+            ("space", "Play or pause the focused or last message"),
+            ("Left Right", "Seek 5 seconds back or forward"),
+            ("F2", "Rename the focused or last message"),
+            ("Delete", "Delete the focused message"),
+            ("<Control>z", "Undo the last deletion"),
+            ("<Control>i", "Import audio files"),
+        ]),
+        ("General", [
+            ("<Control>question", "Keyboard shortcuts"),
+            ("<Control>w", "Close the window"),
+            ("<Control>q", "Quit"),
+        ]),
+    ]
+
+    /// Builds the window and makes it `window`'s help overlay, which adds
+    /// the `win.show-help-overlay` action.
+    static func install(on window: UnsafeMutablePointer<GtkWindow>) {
+        let builder = gtk_builder_new_from_string(interface, -1)!
+        defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
+        guard let overlay = gtk_builder_get_object(builder, "help_overlay") else { return }
+        gtk_application_window_set_help_overlay(
+            UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkApplicationWindow.self),
+            OpaquePointer(overlay))
+    }
+
+    private static var interface: String {
+        var xml = "<interface><object class=\"GtkShortcutsWindow\" id=\"help_overlay\"><property name=\"modal\">1</property>"
+        xml += "<child><object class=\"GtkShortcutsSection\"><property name=\"section-name\">shortcuts</property>"
+        for group in groups {
+            xml += "<child><object class=\"GtkShortcutsGroup\"><property name=\"title\">\(escaped(group.title))</property>"
+            for shortcut in group.shortcuts {
+                xml += "<child><object class=\"GtkShortcutsShortcut\">"
+                    + "<property name=\"accelerator\">\(escaped(shortcut.accelerator))</property>"
+                    + "<property name=\"title\">\(escaped(shortcut.title))</property></object></child>"
+            }
+            xml += "</object></child>"
+        }
+        return xml + "</object></child></object></interface>"
+    }
+
+    private static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+}
