@@ -2,55 +2,19 @@ import Foundation
 import HarkTestSupport
 import XCTest
 
-/// The whole app as a user meets it, through what a screen reader sees and
-/// does (AT-SPI), with speech played into a private PulseAudio server's
-/// default source: record, stop, find the message, play it, seek, delete,
-/// undo, quit, start again.
+/// The whole app as a user meets it, with speech played into a private
+/// PulseAudio server's default source: record with the mouse, stop, find the
+/// message, play it, drag its waveform to seek, delete it from its menu,
+/// undo, quit, start again. Read back through what a screen reader sees.
 final class AppEndToEndTests: XCTestCase {
-    private struct Slider: Decodable, Equatable { let minimum, maximum, current: Double }
-    private struct Buttons: Decodable { let buttons: [String] }
-    private struct Found: Decodable { let found: Bool }
-
-    private var probe: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("scripts/atspi-probe").path
-    }
-
-    private func run(_ arguments: [String], expectSuccess: Bool = true) throws -> [Substring] {
-        let (status, output) = try ChildProcess.run(probe, arguments, seconds: 60)
-        if expectSuccess { XCTAssertEqual(status, 0, "\(arguments): \(output)") }
-        return output.split(separator: "\n").filter { $0.hasPrefix("{") }
-    }
-
-    private func sliders(_ arguments: [String] = []) throws -> [Slider] {
-        try run(arguments).filter { $0.contains("\"maximum\"") }
-            .map { try JSONDecoder().decode(Slider.self, from: Data($0.utf8)) }
-    }
-
-    private func buttons() throws -> [String] {
-        try run([]).compactMap { try? JSONDecoder().decode(Buttons.self, from: Data($0.utf8)) }.first?.buttons ?? []
-    }
-
-    private func click(_ name: String) throws { _ = try run(["--click", name]) }
-
-    private func shows(_ text: String) throws -> Bool {
-        try run(["--text", text]).compactMap { try? JSONDecoder().decode(Found.self, from: Data($0.utf8)) }.first?.found ?? false
-    }
-
-    private func eventually(_ seconds: Double = 15, _ condition: () throws -> Bool) rethrows -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        repeat {
-            if try condition() { return true }
-            usleep(200_000)
-        } while Date() < deadline
-        return false
-    }
+    private let driver = AppDriver()
 
     func testRecordPlaySeekDeleteUndoAndRestart() throws {
         guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
             return XCTFail("needs an X display and a session bus: run with `make test`")
         }
         let server = try PulseAudioServer()
+        try server.makeMonitorLive()
         let speech = server.folder.path("speech.wav")
         try PulseAudioServer.speech("This is a voice message for the end to end test. " +
                                     "It keeps talking for a while, so that there is something to record. " +
@@ -59,54 +23,80 @@ final class AppEndToEndTests: XCTestCase {
         let environment = server.clientEnvironment.merging(["XDG_DATA_HOME": data.url.path]) { $1 }
 
         var app = try ChildProcess(harkExecutable, [], environment: environment)
-        XCTAssertTrue(try eventually { try buttons().contains("Record") }, "a Record button; output:\n\(app.output)")
-        XCTAssertEqual(try sliders(), [], "no messages yet")
+        XCTAssertTrue(try driver.eventually { try driver.buttons().contains("Record") }, "a Record button; output:\n\(app.output)")
+        XCTAssertEqual(try driver.sliders(), [], "no messages yet")
+        XCTAssertTrue(try driver.shows("No messages yet"), "the empty state")
 
-        try click("Record")
-        XCTAssertTrue(try eventually { try buttons().contains("Stop") })
-        XCTAssertTrue(try buttons().contains("Pause") && buttons().contains("Cancel"))
-        try click("Cancel")
-        XCTAssertTrue(try eventually { try buttons().contains("Record") }, "cancelled")
-        XCTAssertEqual(try sliders(), [], "a cancelled recording leaves nothing")
+        // Ctrl+R and at once Esc: a moment's recording goes without a question.
+        try driver.key("ctrl+r", "Escape")
+        XCTAssertTrue(try driver.eventually { try driver.buttons().contains("Record") }, "cancelled")
+        XCTAssertFalse(try driver.buttons().contains("Discard"), "nothing asked")
 
-        // Record 3 s of speech, timed inside one probe run. (The null sink
-        // sends nothing while nothing plays: the speech starts just before.)
+        // Longer than a few seconds: Cancel asks first, and Keep Recording keeps it.
+        try driver.click("Record")
+        XCTAssertTrue(try driver.eventually { try driver.buttons().contains("Stop") })
+        XCTAssertTrue(try driver.buttons().contains("Pause") && driver.buttons().contains("Cancel"))
+        usleep(4_000_000)
+        try driver.click("Cancel")
+        XCTAssertTrue(try driver.eventually { try driver.buttons().contains("Discard") }, "Cancel asks")
+        XCTAssertTrue(try driver.shows("seconds recorded so far will be lost"), "and says what would be lost")
+        try driver.click("Keep Recording")
+        XCTAssertTrue(try driver.eventually { try !driver.buttons().contains("Discard") })
+        XCTAssertTrue(try driver.buttons().contains("Stop"), "still recording")
+        try driver.click("Cancel", "Discard")
+        XCTAssertTrue(try driver.eventually { try driver.buttons().contains("Record") }, "discarded")
+        XCTAssertEqual(try driver.sliders(), [], "a cancelled recording leaves nothing")
+
+        // Record 3 s of speech with real clicks on the round button.
         try server.play(speech)
-        _ = try run(["--sleep", "0.5", "--click", "Record", "--sleep", "3", "--click", "Stop"])
-        XCTAssertTrue(try eventually { try !sliders().isEmpty }, "the message appears")
-        let recorded = try XCTUnwrap(try sliders().first)
-        // The private server's null sink sends its first sound a second or so
-        // after a client connects; a microphone does not.
-        // About 3 s. Through AT-SPI and this test server the first part of a
-        // second is lost (the CLI records 2.95 s of 3 s from the same server);
-        // see the session note.
-        XCTAssertGreaterThan(recorded.maximum, 1.5, "about 3 s")
-        XCTAssertLessThanOrEqual(recorded.maximum, 3.3)
+        let button = try driver.centre(of: "Record")
+        try driver.xdotool("mousemove", String(button.x), String(button.y))
+        try driver.xdotool("click", "1")
+        let started = Date()
+        usleep(3_000_000)
+        try driver.xdotool("click", "1")
+        let held = Date().timeIntervalSince(started)
+        XCTAssertTrue(try driver.eventually { try !driver.sliders().isEmpty }, "the message appears")
+        let recorded = try XCTUnwrap(try driver.sliders().first)
+        XCTAssertEqual(recorded.maximum, held, accuracy: 0.3, "its duration is the time between the clicks")
+        XCTAssertEqual(recorded.maximum, 3, accuracy: 0.4, "about 3 s")
         XCTAssertEqual(recorded.current, 0)
 
-        // Play, and pause after half a second: the button is "Pause" while it plays.
-        _ = try run(["--click", "Play", "--sleep", "1.2", "--click", "Pause"])
-        XCTAssertTrue(try eventually { try (sliders().first?.current ?? 0) > 0.3 }, "the playhead moved")
-        XCTAssertTrue(try buttons().contains("Play"), "paused: Play again")
+        // Play, and pause a second later: the button is "Pause" while it plays.
+        try driver.click("Play", "Pause")
+        XCTAssertTrue(try driver.eventually { try (driver.sliders().first?.current ?? 0) > 0.1 }, "the playhead moved")
+        XCTAssertTrue(try driver.buttons().contains("Play"), "paused: Play again")
+
+        // Drag the waveform from its start to its middle: the position follows.
+        let y = recorded.y + recorded.height / 2
+        let start = try driver.screenPoint(x: recorded.x + 1, y: y)
+        try driver.xdotool("mousemove", String(start.x), String(start.y))
+        try driver.xdotool("mousedown", "1")
+        for step in 1...10 {
+            try driver.xdotool("mousemove", String(start.x + recorded.width * step / 20), String(start.y))
+        }
+        try driver.xdotool("mouseup", "1")
         let half = recorded.maximum / 2
-        XCTAssertEqual(try sliders(["--set", String(half)]).first?.current ?? -1, half, accuracy: 0.05, "seek by the slider")
+        let perPixel = recorded.maximum / Double(recorded.width)
+        let followed = try driver.eventually { abs((try driver.sliders().first?.current ?? -1) - half) < 0.1 + 2 * perPixel }
+        let after = try driver.sliders()
+        XCTAssertTrue(followed, "dragged to half: \(after)")
+        // A screen reader sets the value: the same seek.
+        XCTAssertEqual(try driver.sliders(["--set", "1"]).first?.current ?? -1, 1, accuracy: 0.05)
 
-        _ = try run(["--click", "Delete", "--sleep", "0.5", "--click", "Undo"])
-        XCTAssertTrue(try eventually { try !sliders().isEmpty }, "undone: it is back")
-        XCTAssertEqual(try sliders().count, 1)
+        // Delete from the message's menu, then Undo in the toast.
+        try driver.click("Message Menu", "Delete")
+        XCTAssertTrue(try driver.eventually { try driver.sliders().isEmpty }, "deleted")
+        try driver.click("Undo")
+        XCTAssertTrue(try driver.eventually { try driver.sliders().count == 1 }, "undone: it is back")
 
-        let window = try XCTUnwrap(try ChildProcess.run("/usr/bin/xdotool", ["search", "--onlyvisible", "--name", "^Hark$"],
-                                                        seconds: 15).output.split(separator: "\n").first.map(String.init))
-        _ = try ChildProcess.run("/usr/bin/xdotool", ["windowfocus", "--sync", window], seconds: 15)
-        _ = try ChildProcess.run("/usr/bin/xdotool", ["key", "ctrl+q"], seconds: 15)
-        XCTAssertEqual(app.waitForExit(seconds: 20), 0, app.output)
+        XCTAssertEqual(try driver.quit(app), 0, app.output)
         XCTAssertEqual(warningLines(in: app.output), [], app.output)
 
         app = try ChildProcess(harkExecutable, [], environment: environment)
-        XCTAssertTrue(try eventually { try !sliders().isEmpty }, "still there after a restart")
-        XCTAssertEqual(try sliders().first?.maximum ?? 0, recorded.maximum, accuracy: 0.01)
-        app.process.terminate()
-        app.waitForExit(seconds: 20)
+        XCTAssertTrue(try driver.eventually { try !driver.sliders().isEmpty }, "still there after a restart")
+        XCTAssertEqual(try driver.sliders().first?.maximum ?? 0, recorded.maximum, accuracy: 0.01)
+        XCTAssertEqual(try driver.quit(app), 0, app.output)
     }
 
     func testQuittingWhileRecordingSavesTheRecording() throws {
@@ -114,14 +104,10 @@ final class AppEndToEndTests: XCTestCase {
         let environment = ["XDG_DATA_HOME": data.url.path,
                            "HARK_RECORD_SOURCE": "audiotestsrc is-live=true wave=sine volume=0.3"]
         let app = try ChildProcess(harkExecutable, [], environment: environment)
-        XCTAssertTrue(try eventually { try buttons().contains("Record") }, app.output)
-        _ = try run(["--click", "Record", "--sleep", "2"])
-        XCTAssertTrue(try buttons().contains("Stop"), "recording")
-        let window = try XCTUnwrap(try ChildProcess.run("/usr/bin/xdotool", ["search", "--onlyvisible", "--name", "^Hark$"],
-                                                        seconds: 15).output.split(separator: "\n").first.map(String.init))
-        _ = try ChildProcess.run("/usr/bin/xdotool", ["windowfocus", "--sync", window], seconds: 15)
-        _ = try ChildProcess.run("/usr/bin/xdotool", ["key", "ctrl+q"], seconds: 15)
-        XCTAssertEqual(app.waitForExit(seconds: 20), 0, app.output)
+        XCTAssertTrue(try driver.eventually { try driver.buttons().contains("Record") }, app.output)
+        try driver.probe(["--click", "Record", "--sleep", "2"])
+        XCTAssertTrue(try driver.buttons().contains("Stop"), "recording")
+        XCTAssertEqual(try driver.quit(app), 0, app.output)
         let (_, listed) = try ChildProcess.run(harkExecutable, ["list", "--json"], environment: ["XDG_DATA_HOME": data.url.path])
         XCTAssertTrue(listed.contains("\"state\":\"ready\""), "saved, not thrown away: \(listed)")
     }
@@ -130,15 +116,15 @@ final class AppEndToEndTests: XCTestCase {
         let data = try ScratchFolder()
         let environment = ["XDG_DATA_HOME": data.url.path, "PULSE_SERVER": "unix:\(data.path("no-server"))"]
         let app = try ChildProcess(harkExecutable, [], environment: environment)
-        XCTAssertTrue(try eventually { try buttons().contains("Record") }, app.output)
-        try click("Record")
-        XCTAssertTrue(try eventually { try shows("No microphone available") }, "the window says what is wrong")
-        XCTAssertTrue(try buttons().contains("Record"), "and is ready to try again")
-        XCTAssertEqual(try sliders(), [], "nothing recorded")
+        XCTAssertTrue(try driver.eventually { try driver.buttons().contains("Record") }, app.output)
+        try driver.click("Record")
+        XCTAssertTrue(try driver.eventually { try driver.shows("No microphone available") }, "the window says what is wrong")
+        XCTAssertTrue(try driver.shows("Check that a microphone is connected"), "and what to check")
+        XCTAssertTrue(try driver.buttons().contains("Record"), "and is ready to try again")
+        XCTAssertEqual(try driver.sliders(), [], "nothing recorded")
         app.process.terminate()
         app.waitForExit(seconds: 20)
         let (_, listed) = try ChildProcess.run(harkExecutable, ["list", "--json"], environment: ["XDG_DATA_HOME": data.url.path])
         XCTAssertTrue(listed.contains("[]"), listed)
     }
 }
-

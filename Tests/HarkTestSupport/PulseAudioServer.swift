@@ -56,6 +56,22 @@ public final class PulseAudioServer: @unchecked Sendable {
                                         environment: clientEnvironment))
     }
 
+    /// Makes the monitor deliver from the first moment, as a real microphone
+    /// does. An idle null sink's monitor sends its first audio about 2 s
+    /// after the first low-latency stream connects, so a recording started
+    /// sooner would miss its first second. A silent stream keeps the sink
+    /// running; this returns once the monitor delivers.
+    public func makeMonitorLive() throws {
+        let pulse = clientEnvironment
+        players.append(try ChildProcess("/bin/sh", ["-c",
+            "exec /usr/bin/pacat --playback --latency-msec=20 --device=\(Self.sinkName) --raw --format=s16le "
+            + "--rate=48000 --channels=1 </dev/zero"], environment: pulse))
+        let (status, output) = try ChildProcess.run("/bin/sh", ["-c",
+            "/usr/bin/parec --latency-msec=20 --device=\(Self.monitorName) --raw | head -c 9600 >/dev/null"],
+            environment: pulse, seconds: 15)
+        guard status == 0 else { throw ServerFailed(output: "the monitor never delivered: \(output)") }
+    }
+
     /// Kills the server at once, as a crash or an unplugged device would.
     public func kill() {
         signal(SIGKILL)

@@ -1,0 +1,129 @@
+import Foundation
+import HarkTestSupport
+import XCTest
+
+/// Drives a running Hark as its users do: through what a screen reader sees
+/// and does (AT-SPI, scripts/atspi-probe) and through the real pointer and
+/// keyboard (xdotool). Positions from AT-SPI are inside the window; the
+/// window's origin on screen comes from xdotool.
+struct AppDriver {
+    struct Slider: Decodable, Equatable {
+        let minimum, maximum, current: Double
+        let x, y, width, height: Int
+    }
+    struct Extents: Decodable { let x, y, width, height: Int }
+    private struct Buttons: Decodable { let buttons: [String] }
+    private struct Found: Decodable { let found: Bool }
+    struct Click: Decodable { let clicked: String; let at: Double }
+
+    /// The window's title, for xdotool.
+    var windowName = "^Hark$"
+
+    private var probe: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("scripts/atspi-probe").path
+    }
+
+    /// Runs the probe; its JSON lines.
+    @discardableResult
+    func probe(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> [Substring] {
+        let (status, output) = try ChildProcess.run(probe, arguments, seconds: 90)
+        XCTAssertEqual(status, 0, "\(arguments): \(output)", file: file, line: line)
+        return output.split(separator: "\n").filter { $0.hasPrefix("{") }
+    }
+
+    func sliders(_ arguments: [String] = []) throws -> [Slider] {
+        try probe(arguments).filter { $0.contains("\"maximum\"") }
+            .map { try JSONDecoder().decode(Slider.self, from: Data($0.utf8)) }
+    }
+
+    /// The names of the visible buttons and menu items.
+    func buttons() throws -> [String] {
+        try probe([]).compactMap { try? JSONDecoder().decode(Buttons.self, from: Data($0.utf8)) }.first?.buttons
+            .map(Self.plainName) ?? []
+    }
+
+    /// GTK 4.8 names a button with a mnemonic by its label and its text:
+    /// "_Keep Recording Keep Recording" is "Keep Recording".
+    static func plainName(_ name: String) -> String {
+        let words = name.replacingOccurrences(of: "_", with: "").split(separator: " ")
+        let half = words.count / 2
+        if words.count % 2 == 0, half > 0, Array(words[..<half]) == Array(words[half...]) {
+            return words[..<half].joined(separator: " ")
+        }
+        return name
+    }
+
+    /// Activates buttons (or menu items) by name, in order; when they were clicked.
+    @discardableResult
+    func click(_ names: String..., file: StaticString = #filePath, line: UInt = #line) throws -> [Click] {
+        try probe(names.flatMap { ["--click", $0] }, file: file, line: line)
+            .compactMap { try? JSONDecoder().decode(Click.self, from: Data($0.utf8)) }
+    }
+
+    func shows(_ text: String) throws -> Bool {
+        try probe(["--text", text]).compactMap { try? JSONDecoder().decode(Found.self, from: Data($0.utf8)) }
+            .first?.found ?? false
+    }
+
+    /// Where a button is, inside its window.
+    func extents(of name: String) throws -> Extents {
+        let line = try XCTUnwrap(try probe(["--extents", name]).first, "no button named \(name)")
+        return try JSONDecoder().decode(Extents.self, from: Data(line.utf8))
+    }
+
+    @discardableResult
+    func xdotool(_ arguments: String...) throws -> String {
+        try ChildProcess.run("/usr/bin/xdotool", arguments, seconds: 15).output
+    }
+
+    /// The window's id, after giving it the keyboard focus.
+    func focusWindow() throws -> String {
+        let window = try XCTUnwrap(try xdotool("search", "--onlyvisible", "--name", windowName)
+            .split(separator: "\n").first.map(String.init), "no window named \(windowName)")
+        try xdotool("windowactivate", "--sync", window)
+        try xdotool("windowfocus", "--sync", window)
+        return window
+    }
+
+    /// Presses keys in the focused window ("ctrl+r", "space"…).
+    func key(_ keys: String...) throws {
+        _ = try focusWindow()
+        for key in keys { try xdotool("key", "--clearmodifiers", key) }
+    }
+
+    /// Types text into the focused widget.
+    func type(_ text: String) throws {
+        try xdotool("type", "--delay", "20", text)
+    }
+
+    /// The screen position of a point given inside the window.
+    func screenPoint(x: Int, y: Int) throws -> (x: Int, y: Int) {
+        let geometry = try xdotool("getwindowgeometry", "--shell", try focusWindow())
+        func field(_ name: String) -> Int {
+            Int(geometry.split(separator: "\n").first { $0.hasPrefix(name + "=") }?.dropFirst(name.count + 1) ?? "") ?? 0
+        }
+        return (field("X") + x, field("Y") + y)
+    }
+
+    /// The centre of a button on screen.
+    func centre(of name: String) throws -> (x: Int, y: Int) {
+        let box = try extents(of: name)
+        return try screenPoint(x: box.x + box.width / 2, y: box.y + box.height / 2)
+    }
+
+    func eventually(_ seconds: Double = 20, _ condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        repeat {
+            if try condition() { return true }
+            usleep(200_000)
+        } while Date() < deadline
+        return false
+    }
+
+    /// Quits with Ctrl+Q; the exit status.
+    func quit(_ app: ChildProcess) throws -> Int32? {
+        try key("ctrl+q")
+        return app.waitForExit(seconds: 20)
+    }
+}
