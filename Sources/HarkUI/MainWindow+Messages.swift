@@ -21,6 +21,9 @@ final class PendingDeletion {
 
 /// What the window does to messages: delete with Undo, rename, export, import.
 extension MainWindow {
+    /// How long a deletion can be undone (the toast's time on screen).
+    static let undoSeconds: UInt32 = 10
+
     /// Purges what this window deleted and whose Undo toast is still up;
     /// deletions made elsewhere (`hark delete`) stay undoable.
     func purgePendingDeletions() {
@@ -41,6 +44,7 @@ extension MainWindow {
         let toast = adw_toast_new("“\(message.title)” deleted")!
         adw_toast_set_button_label(toast, "_Undo")
         adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH)
+        adw_toast_set_timeout(toast, Self.undoSeconds)
         let deletion = PendingDeletion(message: message, toast: toast)
         pendingDeletions.append(deletion)
         Signal.connect(UnsafeMutableRawPointer(toast), "button-clicked") { [weak self] in self?.undo(deletion) }

@@ -93,6 +93,18 @@ final class MainWindow {
         importer.onError = { [weak self] in self?.toast($0, seconds: 0) }
         history.reload()
 
+        // GTK gives the first focusable widget (the microphone menu) the
+        // focus; Space would open that menu. With no focus, Space plays the
+        // last message and Tab still walks into the window.
+        var firstMap = true
+        Signal.connect(UnsafeMutableRawPointer(appWindow), "map") { [weak self] in
+            guard firstMap else { return }
+            firstMap = false
+            MainLoop.idle {
+                if let window = self?.window { gtk_window_set_focus(window, nil) }
+                return false
+            }
+        }
         addActions(to: UnsafeMutableRawPointer(appWindow), application: application)
         installKeyboard()
         installDropTarget()

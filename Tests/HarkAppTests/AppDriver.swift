@@ -77,18 +77,20 @@ struct AppDriver {
         try ChildProcess.run("/usr/bin/xdotool", arguments, seconds: 15).output
     }
 
-    /// The window's id, after giving it the keyboard focus.
-    func focusWindow() throws -> String {
-        let window = try XCTUnwrap(try xdotool("search", "--onlyvisible", "--name", windowName)
-            .split(separator: "\n").first.map(String.init), "no window named \(windowName)")
+    /// The window's id, after giving it the keyboard focus (by hand: under
+    /// Xvfb no window manager moves the focus to a new window).
+    func focusWindow(_ title: String? = nil) throws -> String {
+        let name = title ?? windowName
+        let window = try XCTUnwrap(try xdotool("search", "--onlyvisible", "--name", name)
+            .split(separator: "\n").first.map(String.init), "no window named \(name)")
         try xdotool("windowactivate", "--sync", window)
         try xdotool("windowfocus", "--sync", window)
         return window
     }
 
-    /// Presses keys in the focused window ("ctrl+r", "space"…).
+    /// Presses keys ("ctrl+r", "space"…) in whatever window has the focus
+    /// (a dialog, once one is up); call `focusWindow` first for the main one.
     func key(_ keys: String...) throws {
-        _ = try focusWindow()
         for key in keys { try xdotool("key", "--clearmodifiers", key) }
     }
 
@@ -123,6 +125,7 @@ struct AppDriver {
 
     /// Quits with Ctrl+Q; the exit status.
     func quit(_ app: ChildProcess) throws -> Int32? {
+        _ = try focusWindow()
         try key("ctrl+q")
         return app.waitForExit(seconds: 20)
     }

@@ -28,6 +28,7 @@ final class AppEndToEndTests: XCTestCase {
         XCTAssertTrue(try driver.shows("No messages yet"), "the empty state")
 
         // Ctrl+R and at once Esc: a moment's recording goes without a question.
+        _ = try driver.focusWindow()
         try driver.key("ctrl+r", "Escape")
         XCTAssertTrue(try driver.eventually { try driver.buttons().contains("Record") }, "cancelled")
         XCTAssertFalse(try driver.buttons().contains("Discard"), "nothing asked")

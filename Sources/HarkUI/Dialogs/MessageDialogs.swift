@@ -20,6 +20,8 @@ enum MessageDialogs {
         let entry = gtk_entry_new()!
         gtk_editable_set_text(OpaquePointer(entry), current)
         hark_accessible_set_label(UnsafeMutableRawPointer(entry), "Title")
+        // Enter presses Rename (the default response), which closes the dialog.
+        gtk_entry_set_activates_default(UnsafeMutableRawPointer(entry).assumingMemoryBound(to: GtkEntry.self), 1)
         adw_message_dialog_set_extra_child(messageDialog(dialog), entry)
         adw_message_dialog_add_response(messageDialog(dialog), "cancel", "_Cancel")
         adw_message_dialog_add_response(messageDialog(dialog), "rename", "_Rename")
@@ -31,9 +33,6 @@ enum MessageDialogs {
         }
         Signal.connect(UnsafeMutableRawPointer(entry), "changed") {
             adw_message_dialog_set_response_enabled(messageDialog(dialog), "rename", newTitle().isEmpty ? 0 : 1)
-        }
-        Signal.connect(UnsafeMutableRawPointer(entry), "activate") {
-            if !newTitle().isEmpty { adw_message_dialog_response(messageDialog(dialog), "rename") }
         }
         Signal.connectPointer(UnsafeMutableRawPointer(dialog), "response") { response in
             guard let response, String(cString: response.assumingMemoryBound(to: CChar.self)) == "rename" else { return }

@@ -209,15 +209,22 @@ final class MessageRow {
     private func makeActions() -> OpaquePointer {
         let group = g_simple_action_group_new()!
         let map = UnsafeMutableRawPointer(group)
-        Actions.add(to: map, "rename") { [weak self] in
-            if let self, let message = self.message { self.onRename(message) }
+        // The menu's popover must be gone before the row changes (Delete
+        // removes it from the list): GTK would otherwise look up a pointer
+        // position on the popover's destroyed surface. So the work waits.
+        func add(_ name: String, _ work: @escaping @MainActor (MessageRow, Message) -> Void) {
+            Actions.add(to: map, name) { [weak self] in
+                guard let self, let message = self.message else { return }
+                gtk_menu_button_popdown(OpaquePointer(self.menuButton))
+                MainLoop.idle { [weak self] in
+                    if let self, self.message?.id == message.id { work(self, message) }
+                    return false
+                }
+            }
         }
-        Actions.add(to: map, "export") { [weak self] in
-            if let self, let message = self.message { self.onExport(message) }
-        }
-        Actions.add(to: map, "delete") { [weak self] in
-            if let self, let message = self.message { self.onDelete(message) }
-        }
+        add("rename") { row, message in row.onRename(message) }
+        add("export") { row, message in row.onExport(message) }
+        add("delete") { row, message in row.onDelete(message) }
         return OpaquePointer(group)
     }
 
