@@ -143,15 +143,17 @@ public final class Player {
         case GST_MESSAGE_EOS:
             isPlaying = false
             stopTicking()
+            // Back to the start, paused, ready to play again — before telling
+            // anyone: a listener may load the next file as it hears `.ended`.
+            let finished = pipeline
+            if let finished {
+                finished.setState(GST_STATE_PAUSED)
+                performSeek(finished, to: 0, mode: .exact)
+                lastPosition = 0
+            }
             if let duration { onEvent(.position(duration)) }
             onEvent(.ended)
-            // Back to the start, paused, ready to play again.
-            if let pipeline {
-                pipeline.setState(GST_STATE_PAUSED)
-                performSeek(pipeline, to: 0, mode: .exact)
-                lastPosition = 0
-                onEvent(.position(0))
-            }
+            if let finished, pipeline === finished { onEvent(.position(0)) }
         case GST_MESSAGE_ERROR:
             if let (error, _) = message.error { failNow(classify(error, from: message.sourceName)) }
             return false

@@ -78,6 +78,37 @@ final class PlayerTests: XCTestCase {
         }
     }
 
+    func testTheNextFileLoadedWhenOneEndsPlaysFromItsStart() throws {
+        try onMainActor {
+            let scratch = try ScratchFolder()
+            let first = try makeFile(in: scratch)
+            let second = scratch.path("second.ogg")
+            try FileManager.default.copyItem(atPath: first, toPath: second)
+            var player: Player!
+            var ends = 0
+            var playingAgain = false
+            player = try loaded(first) { event in
+                switch event {
+                case .ended:
+                    ends += 1
+                    if ends == 1 {  // what auto-play does: the next one, from its own handler
+                        try? player.load(second)
+                        player.play()
+                    }
+                case .playing where ends == 1: playingAgain = true
+                default: break
+                }
+            }
+            player.seek(to: 3.5)
+            player.play()
+            XCTAssertTrue(MainLoop.iterate(until: { ends == 1 }, timeout: 5))
+            XCTAssertTrue(MainLoop.iterate(until: { playingAgain && (player.position ?? 0) > 0.3 }, timeout: 5),
+                          "the second file plays, not paused by the first one's end")
+            XCTAssertTrue(player.isPlaying)
+            XCTAssertLessThan(player.position ?? 99, 2, "from its start")
+        }
+    }
+
     func testSeekBeforeTheFileIsReadyIsKept() throws {
         try onMainActor {
             let scratch = try ScratchFolder()

@@ -154,4 +154,55 @@ final class AppInteractionTests: XCTestCase {
         XCTAssertEqual(try driver.quit(app), 0, app.output)
         XCTAssertEqual(warningLines(in: app.output), [], app.output)
     }
+
+    func testTheNextMessagePlaysByItselfUnlessTurnedOff() throws {
+        for name in ["one", "two"] {
+            let path = try tone("\(name).ogg", seconds: 1)
+            XCTAssertEqual(try ChildProcess.run(harkExecutable, ["import", path],
+                                                environment: ["XDG_DATA_HOME": data.url.path]).status, 0)
+            usleep(1_100_000)  // imports keep their file's date: "two" is a second newer
+        }
+        let server = try PulseAudioServer()
+        let app = try ChildProcess(harkExecutable, [], environment: environment.merging(server.clientEnvironment) { $1 })
+        XCTAssertTrue(try driver.eventually { try driver.sliders().count == 2 }, app.output)
+
+        try driver.click("Play")  // the first row's
+        XCTAssertTrue(try driver.eventually { try (driver.sliders().last?.current ?? 0) > 0 }, "the second one plays next")
+
+        try driver.click("Main Menu", "Play Next Message Automatically")
+        XCTAssertTrue(try driver.eventually { try !driver.buttons().contains("Pause") }, "everything ended")
+        try driver.click("Play")
+        XCTAssertTrue(try driver.eventually { try driver.buttons().contains("Pause") }, "the first plays")
+        XCTAssertTrue(try driver.eventually { try !driver.buttons().contains("Pause") }, "and ends")
+        usleep(500_000)
+        XCTAssertFalse(try driver.buttons().contains("Pause"), "nothing plays next")
+        XCTAssertEqual(try driver.quit(app), 0, app.output)
+        XCTAssertEqual(warningLines(in: app.output), [], app.output)
+    }
+
+    func testTheChosenMicrophoneIsOfferedAndRemembered() throws {
+        let server = try PulseAudioServer()
+        let env = environment.filter { $0.key != "HARK_RECORD_SOURCE" }.merging(server.clientEnvironment) { $1 }
+        var app = try ChildProcess(harkExecutable, [], environment: env)
+        XCTAssertTrue(try driver.eventually { try driver.buttons().contains("Record") }, app.output)
+        try driver.click("Microphone")
+        XCTAssertTrue(try driver.eventually { try driver.buttons().contains("Monitor of Hark_Test_Sink") },
+                      "the server's inputs")
+        XCTAssertTrue(try driver.buttons().contains("System Default"))
+        try driver.click("Monitor of Hark_Test_Sink")
+        XCTAssertEqual(try driver.quit(app), 0, app.output)
+        let (_, stored) = try ChildProcess.run("/usr/bin/python3", ["-c",
+            "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute(\"select value from meta where key='setting.microphone'\").fetchone())",
+            data.path("hark/hark.sqlite3")])
+        XCTAssertTrue(stored.contains(PulseAudioServer.monitorName), "remembered: \(stored)")
+
+        // Recording after a restart uses it (the test server's monitor is its default too, so
+        // the proof is that the choice survives and recording works).
+        app = try ChildProcess(harkExecutable, [], environment: env)
+        XCTAssertTrue(try driver.eventually { try driver.buttons().contains("Record") }, app.output)
+        try server.makeMonitorLive()
+        try driver.probe(["--click", "Record", "--sleep", "1.5", "--click", "Stop"])
+        XCTAssertTrue(try driver.eventually { try driver.sliders().count == 1 }, "recorded from the chosen input: \(app.output)")
+        XCTAssertEqual(try driver.quit(app), 0, app.output)
+    }
 }

@@ -96,7 +96,8 @@ final class MicrophoneMenu {
     }
 
     private func append(to section: OpaquePointer, label: String, name: String) {
-        let item = g_menu_item_new(label, nil)!
+        // Menu labels take "_" as a mnemonic mark; device names have real ones.
+        let item = g_menu_item_new(label.replacingOccurrences(of: "_", with: "__"), nil)!
         g_menu_item_set_action_and_target_value(item, "win.microphone", g_variant_new_string(name))
         g_menu_append_item(section, item)
         g_object_unref(UnsafeMutableRawPointer(item))
