@@ -43,7 +43,8 @@ let package = Package(
             dependencies: ["GLibSupport", "CGLib", "CGStreamer", "CHelpers"]),
         .testTarget(
             name: "HarkUITests",
-            dependencies: ["HarkUI", "GtkSupport", "GLibSupport", "CGLib", "CGtk", "CAdwaita"]),
+            dependencies: ["HarkUI", "GtkSupport", "GLibSupport", "MessageStore", "AudioEngine", "HarkTestSupport",
+                           "CGLib", "CGtk", "CAdwaita"]),
         // Black-box tests of the `hark` binary: the CLI without a display, the
         // window (launch, single instance, Ctrl+Q) under Xvfb and D-Bus.
         .target(name: "HarkTestSupport", path: "Tests/HarkTestSupport"),

@@ -53,9 +53,8 @@ public final class HarkApplication {
     private func startup() {
         if !opensGallery {
             do {
-                let store = try MessageStore()
-                try store.recover()
-                self.store = store
+                // Recovery (which may analyse files) runs once the window is up.
+                self.store = try MessageStore()
             } catch {
                 storeProblem = "\(error)"
             }
@@ -90,6 +89,7 @@ public final class HarkApplication {
             if let self, self.mainWindow === window { self.mainWindow = nil }
         }
         window.present()
+        window.recoverInBackground()
     }
 
     /// Closes the window (saving a recording in progress first); the

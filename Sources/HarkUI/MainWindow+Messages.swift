@@ -110,7 +110,7 @@ extension MainWindow {
     }
 
     /// A file name from a title: no slashes, no leading dot, not empty.
-    static func fileName(for title: String, suffix: String) -> String {
+    nonisolated static func fileName(for title: String, suffix: String) -> String {
         var name = title.replacingOccurrences(of: "/", with: "-").replacingOccurrences(of: ":", with: ".")
             .trimmingCharacters(in: .whitespacesAndNewlines)
         while name.hasPrefix(".") { name.removeFirst() }

@@ -24,6 +24,8 @@ final class MainWindow {
     let store: MessageStore?
     /// Deleted messages whose Undo toast is still up, oldest first.
     var pendingDeletions: [PendingDeletion] = []
+    /// "Checking for interrupted recordings…" at start-up.
+    let recoveryProgress = ProgressStrip()
     /// Every toast text shown, for tests and for the record.
     private(set) var toastTexts: [String] = []
     static let autoplaySetting = "autoplay"
@@ -64,6 +66,7 @@ final class MainWindow {
         self.microphones = microphones
         adw_header_bar_pack_start(OpaquePointer(header), microphones.button)
         gtk_stack_add_named(OpaquePointer(stack), history.widget, "history")
+        gtk_box_append(hark_box(content), recoveryProgress.widget)
         gtk_box_append(hark_box(content), importProgress.widget)
         gtk_box_append(hark_box(content), composer.progress.widget)
         gtk_box_append(hark_box(content), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))

@@ -362,6 +362,8 @@ public struct RecoveryReport: Sendable, Equatable {
     public var markedMissing: [String] = []
     public var recomputedLevels: [String] = []
 
+    public init() {}
+
     public var isEmpty: Bool {
         movedAsideDatabase == nil && recoveredRecordings.isEmpty && adoptedFiles.isEmpty
             && markedMissing.isEmpty && recomputedLevels.isEmpty

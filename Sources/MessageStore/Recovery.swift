@@ -72,6 +72,11 @@ extension MessageStore {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: messagesFolder.path)) ?? []
         for name in files.sorted() where !known.contains(name) && !name.hasPrefix(".") && !name.hasSuffix(".lock") {
             let path = messagesFolder.appendingPathComponent(name).path
+            // A recording or import begun while this pass ran (the app runs it
+            // in the background) has a row by now, or holds its lock.
+            let stem = URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent
+            if RecordingLock.isHeld(store: self, id: stem) { continue }
+            if let rows = try? messages(where: "file_name = ?", [.text(name)]), !rows.isEmpty { continue }
             guard let analysis = try? Analyzer.analyze(path: path) else { continue }  // not audio: left alone
             let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? Date()
             let suffix = URL(fileURLWithPath: name).pathExtension.lowercased()

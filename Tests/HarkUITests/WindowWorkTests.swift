@@ -1,0 +1,114 @@
+import CAdwaita
+import CGLib
+import CGtk
+import Foundation
+import GLibSupport
+import HarkTestSupport
+@testable import HarkUI
+import MessageStore
+import XCTest
+
+/// The window's background work with a real store on disk and real audio:
+/// recovery at start-up and imports, with their progress and messages.
+final class WindowWorkTests: XCTestCase {
+    private var scratch: ScratchFolder!
+    private var folder: URL { scratch.url.appendingPathComponent("hark") }
+
+    override func setUpWithError() throws {
+        scratch = try ScratchFolder()
+    }
+
+    private static func tone(_ path: String, seconds: Int) throws {
+        try gstLaunch("audiotestsrc num-buffers=\(seconds * 50) samplesperbuffer=960 volume=0.3 "
+                      + "! audio/x-raw,rate=48000,channels=1 ! opusenc ! oggmux ! filesink location=\(path)")
+    }
+
+    @MainActor
+    private static func makeWindow(_ store: MessageStore) throws -> (MainWindow, HarkApplication) {
+        let app = HarkApplication(applicationID: "io.github.hark.Hark.WorkTests\(Int.random(in: 0..<1_000_000))",
+                                  flags: G_APPLICATION_NON_UNIQUE)
+        _ = try withGError { g_application_register(UnsafeMutableRawPointer(app.gtkApplication).assumingMemoryBound(to: GApplication.self), nil, $0) }
+        return (MainWindow(application: app.gtkApplication, store: store), app)
+    }
+
+    func testAnInterruptedRecordingIsRecoveredInTheBackgroundAndAnnounced() throws {
+        let folder = self.folder
+        try onMainActor {
+            try withGtk {
+                let store = try MessageStore(folder: folder)
+                let interrupted = try store.beginRecording()  // and then the app "crashed": no lock held
+                try Self.tone(store.audioPath(of: interrupted), seconds: 2)
+                let (window, _) = try Self.makeWindow(store)
+                defer { gtk_window_destroy(window.window) }
+                XCTAssertEqual(window.history?.count, 0, "a recording row is not a message yet")
+
+                var report: RecoveryReport??
+                window.recoverInBackground { report = .some($0) }
+                XCTAssertTrue(MainLoop.iterate(until: { report != nil }, timeout: 20))
+                XCTAssertEqual(report??.recoveredRecordings, [interrupted.id])
+                XCTAssertEqual(window.history?.count, 1, "it is in the history now")
+                XCTAssertEqual(try store.message(interrupted.id).duration, 2, accuracy: 0.05)
+                XCTAssertTrue(window.toastTexts.contains("An interrupted recording was saved."), "\(window.toastTexts)")
+                XCTAssertNil(window.recoveryProgress.text, "the strip is gone")
+            }
+        }
+    }
+
+    func testImportsShowProgressAndAFailureNamesItsFile() throws {
+        let folder = self.folder
+        let good = scratch.path("Long interview.ogg"), bad = scratch.path("shopping list.ogg")
+        let made = scratch.path("tone.ogg")  // gst-launch's parser cannot take a space
+        try onMainActor {
+            try withGtk {
+                let store = try MessageStore(folder: folder)
+                let (window, _) = try Self.makeWindow(store)
+                defer { gtk_window_destroy(window.window) }
+                try Self.tone(made, seconds: 60)
+                try FileManager.default.moveItem(atPath: made, toPath: good)
+                try Data("milk, eggs".utf8).write(to: URL(fileURLWithPath: bad))
+                let importer = try XCTUnwrap(window.importer)
+                let strip = try XCTUnwrap(Mirror(reflecting: importer).children.first { $0.label == "progress" }?.value as? ProgressStrip)
+
+                importer.enqueue([bad, good])
+                XCTAssertTrue(importer.isBusy)
+                var texts: Set<String> = []
+                var fractions: [Double] = []
+                XCTAssertTrue(MainLoop.iterate(until: {
+                    if let text = strip.text { texts.insert(text) }
+                    if let fraction = strip.fraction { fractions.append(fraction) }
+                    return !importer.isBusy
+                }, timeout: 60))
+                XCTAssertTrue(texts.contains("Importing “shopping list.ogg” (1 of 2)…"), "\(texts)")
+                XCTAssertTrue(texts.contains("Importing “Long interview.ogg” (2 of 2)…"), "\(texts)")
+                XCTAssertFalse(fractions.isEmpty, "a determinate bar once the fraction is known")
+                XCTAssertEqual(fractions, fractions.sorted(), "progress only goes forward")
+                XCTAssertNil(strip.text, "hidden when done")
+                XCTAssertTrue(window.toastTexts.contains { $0.hasPrefix("“shopping list.ogg” could not be imported: it is not audio") },
+                              "\(window.toastTexts)")
+                XCTAssertTrue(window.toastTexts.contains("“Long interview” imported"), "\(window.toastTexts)")
+                XCTAssertEqual(window.history?.count, 1)
+                XCTAssertEqual(try store.list().map(\.title), ["Long interview"])
+            }
+        }
+    }
+
+    func testExportNamesAreSafeFileNames() {
+        XCTAssertEqual(MainWindow.fileName(for: "Call 10:30 / Bob", suffix: "ogg"), "Call 10.30 - Bob.ogg")
+        XCTAssertEqual(MainWindow.fileName(for: "..hidden", suffix: "ogg"), "hidden.ogg")
+        XCTAssertEqual(MainWindow.fileName(for: "  ", suffix: "mp3"), "Voice message.mp3")
+        XCTAssertEqual(MainWindow.fileName(for: "Memo", suffix: ""), "Memo")
+    }
+
+    func testRecoverySummariesAndSpokenTimes() {
+        XCTAssertNil(MainWindow.summary(of: RecoveryReport()))
+        var report = RecoveryReport()
+        report.recoveredRecordings = ["a", "b"]
+        report.markedMissing = ["c"]
+        XCTAssertEqual(MainWindow.summary(of: report),
+                       "2 interrupted recordings were saved; a message's audio file is missing.")
+        XCTAssertEqual(TimeText.spoken(0.4), "0 seconds")
+        XCTAssertEqual(TimeText.spoken(1), "1 second")
+        XCTAssertEqual(TimeText.spoken(65.3), "1 minute 5 seconds")
+        XCTAssertEqual(TimeText.spoken(120), "2 minutes")
+    }
+}
