@@ -99,6 +99,15 @@ final class WindowWorkTests: XCTestCase {
         XCTAssertEqual(MainWindow.fileName(for: "Memo", suffix: ""), "Memo")
     }
 
+    func testARecordingCutShortSaysWhyAndWhatWasSaved() {
+        XCTAssertEqual(ComposerView.explain(.diskFull(path: "/x/y.ogg"), saved: 12.4),
+                       "The disk is full, so the recording stopped; the 12 seconds recorded until then were saved. "
+                       + "Free some space to record more.")
+        XCTAssertEqual(ComposerView.explain(.deviceLost(detail: "gone"), saved: 61),
+                       "The microphone was disconnected, so the recording stopped; "
+                       + "the 1 minute 1 second recorded until then were saved.")
+    }
+
     func testRecoverySummariesAndSpokenTimes() {
         XCTAssertNil(MainWindow.summary(of: RecoveryReport()))
         var report = RecoveryReport()

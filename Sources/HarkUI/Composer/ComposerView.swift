@@ -86,6 +86,8 @@ final class ComposerView {
         recordingBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
         gtk_widget_set_hexpand(recordingBox, 1)
         gtk_widget_set_hexpand(live.widget, 1)
+        // Narrow enough that the recording controls fit a 360 px window.
+        gtk_widget_set_size_request(live.widget, 40, 40)
         gtk_box_append(hark_box(recordingBox), live.widget)
         holdHint = gtk_label_new("")!
         gtk_widget_add_css_class(holdHint, "caption")
@@ -208,7 +210,9 @@ final class ComposerView {
             } catch {
                 onError("The recording could not be saved: \(error)")
             }
-            if let interruption = recording.interruption { onError(interruption.description) }
+            if let interruption = recording.interruption {
+                onError(Self.explain(interruption, saved: recording.duration))
+            }
             end(saving: true)
         case .failed(let error):
             end(saving: false)
@@ -250,6 +254,19 @@ final class ComposerView {
         gtk_widget_set_tooltip_text(cancelButton, "Cancel (Esc)")
         hark_accessible_set_label(UnsafeMutableRawPointer(cancelButton), "Cancel")
         onStateChange()
+    }
+
+    /// Why a recording stopped early, and what was kept, in the user's words.
+    nonisolated static func explain(_ interruption: AudioError, saved seconds: Double) -> String {
+        let kept = "the \(TimeText.spoken(seconds)) recorded until then were saved"
+        switch interruption {
+        case .diskFull:
+            return "The disk is full, so the recording stopped; \(kept). Free some space to record more."
+        case .deviceLost:
+            return "The microphone was disconnected, so the recording stopped; \(kept)."
+        default:
+            return "The recording stopped early (\(interruption.description)); \(kept)."
+        }
     }
 
     /// While Record is held: what releasing will do.
