@@ -43,7 +43,7 @@ let package = Package(
             dependencies: ["GLibSupport", "CGLib", "CGStreamer", "CHelpers"]),
         .testTarget(
             name: "HarkUITests",
-            dependencies: ["HarkUI", "GtkSupport", "GLibSupport", "MessageStore", "AudioEngine", "HarkTestSupport",
+            dependencies: ["HarkUI", "GtkSupport", "GLibSupport", "MessageStore", "AudioEngine", "HarkTestSupport", "CTestSignals",
                            "CGLib", "CGtk", "CAdwaita"]),
         // Black-box tests of the `hark` binary: the CLI without a display, the
         // window (launch, single instance, Ctrl+Q) under Xvfb and D-Bus.

@@ -88,6 +88,7 @@ public final class HarkApplication {
         Signal.connect(UnsafeMutableRawPointer(window.window), "destroy") { [weak self, weak window] in
             if let self, self.mainWindow === window { self.mainWindow = nil }
         }
+        FirstFrameReport.watch(window.window)
         window.present()
         window.recoverInBackground()
     }

@@ -1,6 +1,7 @@
 import CAdwaita
 import CGLib
 import CGtk
+import CTestSignals
 import Foundation
 import GLibSupport
 import HarkTestSupport
@@ -88,6 +89,42 @@ final class WindowWorkTests: XCTestCase {
                 XCTAssertTrue(window.toastTexts.contains("“Long interview” imported"), "\(window.toastTexts)")
                 XCTAssertEqual(window.history?.count, 1)
                 XCTAssertEqual(try store.list().map(\.title), ["Long interview"])
+            }
+        }
+    }
+
+    func testFilesDroppedOnTheWindowAreImported() throws {
+        let folder = self.folder
+        let dropped = scratch.path("dropped.ogg")
+        try Self.tone(dropped, seconds: 2)
+        try onMainActor {
+            try withGtk {
+                let store = try MessageStore(folder: folder)
+                let (window, _) = try Self.makeWindow(store)
+                defer { gtk_window_destroy(window.window) }
+                // The window's drop target, as GTK finds it when files are dropped.
+                let controllers = gtk_widget_observe_controllers(window.toasts)!
+                defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
+                let target = try XCTUnwrap((0..<g_list_model_get_n_items(controllers)).compactMap { index -> UnsafeMutableRawPointer? in
+                    guard let item = g_list_model_get_item(controllers, index) else { return nil }
+                    g_object_unref(item)  // the widget keeps it
+                    let isDrop = g_type_check_instance_is_a(item.assumingMemoryBound(to: GTypeInstance.self), gtk_drop_target_get_type()) != 0
+                    return isDrop ? item : nil
+                }.first, "a drop target on the window")
+
+                let file = g_file_new_for_path(dropped)!
+                let list = g_slist_append(nil, UnsafeMutableRawPointer(file))
+                let files = gdk_file_list_new_from_list(list)
+                g_slist_free(list)
+                g_object_unref(UnsafeMutableRawPointer(file))
+                var value = GValue()
+                g_value_init(&value, gdk_file_list_get_type())
+                g_value_take_boxed(&value, UnsafeRawPointer(files))
+                defer { g_value_unset(&value) }
+                XCTAssertEqual(hark_test_emit_pointer_double_double(target, "drop", &value, 10, 10), 1, "accepted")
+
+                XCTAssertTrue(MainLoop.iterate(until: { window.history?.count == 1 }, timeout: 20), "imported")
+                XCTAssertEqual(try store.list().map(\.title), ["dropped"])
             }
         }
     }
