@@ -180,6 +180,21 @@ final class MessageStoreTests: XCTestCase {
         XCTAssertEqual(try store.search("%"), try store.search("50%"))
     }
 
+    func testShownIDsAreOldestFirstWithoutDeletedOrUnfinishedOnes() throws {
+        let store = try MessageStore(folder: folder)
+        let older = try store.beginRecording(at: Date(timeIntervalSince1970: 1_000))
+        try store.finishRecording(older.id, duration: 1, levels: LevelTrack())
+        let newer = try store.beginRecording(at: Date(timeIntervalSince1970: 2_000))
+        try store.finishRecording(newer.id, duration: 1, levels: LevelTrack())
+        let deleted = try store.beginRecording(at: Date(timeIntervalSince1970: 1_500))
+        try store.finishRecording(deleted.id, duration: 1, levels: LevelTrack())
+        try store.delete(deleted.id)
+        _ = try store.beginRecording(at: Date(timeIntervalSince1970: 3_000))  // still recording
+        XCTAssertEqual(try store.shownIDs(), [older.id, newer.id])
+        XCTAssertEqual(try store.shownIDs(), try store.list().filter { $0.state != .recording }.reversed().map(\.id),
+                       "the order `list` gives, reversed")
+    }
+
     func testPlayPositionIsRemembered() throws {
         let store = try MessageStore(folder: folder)
         let message = try store.importFile(try opus("note.ogg"))

@@ -71,9 +71,7 @@ final class HistoryView {
     /// Loads every shown message, oldest first, and scrolls to the newest.
     func reload() {
         // Recordings in progress are the composer's, not yet the history's.
-        let messages = ((try? store.list(offset: 0, limit: max(1, (try? store.count()) ?? 0))) ?? [])
-            .filter { $0.state != .recording }
-        var strings = messages.reversed().map { strdup($0.id) }
+        var strings = ((try? store.shownIDs()) ?? []).map { strdup($0) }
         strings.append(nil)
         defer { strings.forEach { free($0) } }
         strings.withUnsafeBufferPointer { buffer in
