@@ -16,3 +16,8 @@ let tickTrampoline: @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePoin
     let time = clock.map { Double(gdk_frame_clock_get_frame_time($0)) / 1_000_000 } ?? 0
     return MainActor.assumeIsolated { box.handler(time) } ? 1 : 0
 }
+
+let menuPopupTrampoline: @convention(c) (OpaquePointer?, gpointer?) -> Void = { _, data in
+    let box = HandlerBox<SignalHandler>.borrow(data)
+    MainActor.assumeIsolated { box.handler() }
+}

@@ -14,6 +14,8 @@ final class Importer {
     /// For "2 of 5" while a batch runs.
     private var batchSize = 0
     private var batchDone = 0
+    /// Which import is current: progress posted late by an earlier one is dropped.
+    private var generation = 0
 
     var onImported: @MainActor (Message) -> Void = { _ in }
     var onError: @MainActor (String) -> Void = { _ in }
@@ -44,6 +46,7 @@ final class Importer {
     private func startNext() {
         guard !waiting.isEmpty else {
             current = nil
+            generation += 1
             progress.hide()
             onIdle()
             return
@@ -52,10 +55,13 @@ final class Importer {
         let name = URL(fileURLWithPath: path).lastPathComponent
         let label = batchSize > 1 ? "Importing “\(name)” (\(batchDone + 1) of \(batchSize))…" : "Importing “\(name)”…"
         progress.show(label)
+        generation += 1
+        let mine = generation
         current = Task { [weak self] in
             do {
                 let analysis = try await Analyzer.analyze(path: path) { fraction in
-                    self?.progress.show(label, fraction: fraction)
+                    guard let self, self.generation == mine, self.current != nil else { return }
+                    self.progress.show(label, fraction: fraction)
                 }
                 guard let self else { return }
                 let message = try self.store.importFile(path, analysis: analysis)

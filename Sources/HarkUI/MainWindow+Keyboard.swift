@@ -28,6 +28,8 @@ extension MainWindow {
         guard modifiers & significant == 0, let history, let playback else { return false }
         let focus = gtk_root_get_focus(OpaquePointer(window))
         if let focus, Self.isA(focus, gtk_editable_get_type()) { return false }
+        // Menus (popovers) take their own keys: Space activates an item there.
+        if let focus, gtk_widget_get_ancestor(focus, gtk_popover_get_type()) != nil { return false }
         let row = focus.flatMap { history.row(holding: $0) }
         switch Int32(keyval) {
         case GDK_KEY_space, GDK_KEY_KP_Space:

@@ -13,9 +13,8 @@ extension MainWindow {
     func recoverInBackground(then completion: @escaping @MainActor (RecoveryReport?) -> Void = { _ in }) {
         guard let store else { return completion(nil) }
         let folder = store.folder
-        let strip = recoveryProgress
-        let delay = MainLoop.timeout(milliseconds: Self.recoveryStripDelayMilliseconds) {
-            strip.show("Checking for interrupted recordings…")
+        let delay = MainLoop.timeout(milliseconds: Self.recoveryStripDelayMilliseconds) { [weak self] in
+            self?.recoveryProgress.show("Checking for interrupted recordings…")
             return false
         }
         Task { [weak self] in
@@ -29,8 +28,8 @@ extension MainWindow {
                 }
             }.value
             delay.remove()
-            strip.hide()
             guard let self else { return }
+            self.recoveryProgress.hide()
             switch result {
             case .success(let report):
                 if !report.isEmpty { self.history?.reload() }

@@ -146,7 +146,8 @@ final class MainWindow {
     var autoplay: Bool { store?.setting(Self.autoplaySetting) != "off" }
 
     private func playNext(after id: String) {
-        guard autoplay, let next = history?.message(after: id), next.state != .missing else { return }
+        guard autoplay, composer?.isRecording != true,
+              let next = history?.message(after: id), next.state != .missing else { return }
         playback?.play(next)
     }
 
@@ -156,7 +157,10 @@ final class MainWindow {
         let cancelAction = Actions.add(to: map, "cancel-recording") { [weak self] in self?.composer?.cancel() }
         g_simple_action_set_enabled(cancelAction, 0)
         composer?.onStateChange = { [weak self] in
-            g_simple_action_set_enabled(cancelAction, self?.composer?.isRecording == true ? 1 : 0)
+            guard let self, let composer = self.composer else { return }
+            g_simple_action_set_enabled(cancelAction, composer.canCancel ? 1 : 0)
+            // The speakers must not play into the microphone.
+            if composer.isRecording { self.playback?.stop() }
         }
         Actions.add(to: map, "pause-recording") { [weak self] in self?.composer?.togglePause() }
         Actions.add(to: map, "import") { [weak self] in self?.askToImport() }

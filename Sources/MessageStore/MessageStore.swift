@@ -232,8 +232,9 @@ public final class MessageStore {
     public func purge(_ id: String) throws(StoreError) {
         let message = try message(id)
         guard message.state == .deleted else { return }
-        try run("DELETE FROM messages WHERE id = ?", [.text(id)])
+        // The file first: a file without its row would be adopted back by recovery.
         try? FileManager.default.removeItem(atPath: audioPath(of: message))
+        try run("DELETE FROM messages WHERE id = ?", [.text(id)])
     }
 
     /// Purges every deleted message (on quit, or when an undo toast goes).
@@ -254,12 +255,26 @@ public final class MessageStore {
         guard FileManager.default.fileExists(atPath: source) else {
             throw .file(path: source, detail: "the message's audio file is missing")
         }
-        if FileManager.default.fileExists(atPath: path) {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            guard !isFolder.boolValue else { throw .file(path: path, detail: "is a folder") }
             guard overwrite else { throw .exists(path: path) }
-            try? FileManager.default.removeItem(atPath: path)
         }
-        do { try FileManager.default.copyItem(atPath: source, toPath: path) } catch {
+        // Copied beside the target, then renamed over it: a copy that fails
+        // (a full disk) leaves the file the user chose to replace untouched.
+        let target = URL(fileURLWithPath: path)
+        let partial = target.deletingLastPathComponent()
+            .appendingPathComponent(".\(target.lastPathComponent).hark-export-\(UUID().uuidString.prefix(8))").path
+        do {
+            try FileManager.default.copyItem(atPath: source, toPath: partial)
+        } catch {
+            try? FileManager.default.removeItem(atPath: partial)
             throw .file(path: path, detail: error.localizedDescription)
+        }
+        guard Glibc.rename(partial, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: partial)
+            throw .file(path: path, detail: reason)
         }
     }
 

@@ -39,6 +39,10 @@ final class ComposerView {
     let progress = ProgressStrip()
     /// Dialogs (Cancel's question) open over this window.
     var parentWindow: UnsafeMutablePointer<GtkWindow>?
+    /// A hold released sooner than this (seconds of sound) keeps nothing.
+    static let shortestHeldMessage = 0.3
+    /// Cancel's question, while it is up.
+    private var discardQuestion: UnsafeMutablePointer<GtkWindow>?
     /// Cancel asks first when more than this many seconds would be lost.
     var confirmDiscardAfter: Double = 3
 
@@ -116,7 +120,8 @@ final class ComposerView {
         hold.onAway = { [weak self] away in self?.showHold(away: away) }
         hold.onRelease = { [weak self] away in
             guard let self, let recorder = self.recorder else { return }
-            if away { recorder.cancel() } else { self.stop() }
+            // Let go before any sound arrived: a long click, not a message.
+            if away || recorder.elapsed < Self.shortestHeldMessage { recorder.cancel() } else { self.stop() }
         }
         Signal.connect(UnsafeMutableRawPointer(pauseButton), "clicked") { [weak self] in self?.togglePause() }
         Signal.connect(UnsafeMutableRawPointer(cancelButton), "clicked") { [weak self] in self?.cancel() }
@@ -133,6 +138,7 @@ final class ComposerView {
         guard let recorder else { return }
         finalising = true
         progress.show("Saving the recording…")
+        onStateChange()
         recorder.stop()
     }
 
@@ -144,13 +150,19 @@ final class ComposerView {
     /// Throws the recording away (the file and its row), asking first when
     /// more than a few seconds would be lost.
     func cancel() {
-        guard let recorder else { return }
+        // Once Stop was pressed the take is being saved: too late to throw away.
+        guard let recorder, !finalising, discardQuestion == nil else { return }
         guard recorder.elapsed > confirmDiscardAfter else { return recorder.cancel() }
-        MessageDialogs.confirmDiscard(over: parentWindow, seconds: recorder.elapsed) { [weak self, weak recorder] in
+        let question = MessageDialogs.confirmDiscard(over: parentWindow, seconds: recorder.elapsed) { [weak self, weak recorder] in
             // Still the same recording, still going (it may have been stopped meanwhile).
-            if let recorder, self?.recorder === recorder { recorder.cancel() }
+            if let self, let recorder, self.recorder === recorder, !self.finalising { recorder.cancel() }
         }
+        discardQuestion = question
+        Signal.connect(UnsafeMutableRawPointer(question), "destroy") { [weak self] in self?.discardQuestion = nil }
     }
+
+    /// Whether Cancel (and Esc) can throw the recording away now.
+    var canCancel: Bool { recorder != nil && !finalising }
 
     /// Stops and saves a recording in progress, then calls `completion`
     /// (at once when nothing is recording): quitting never loses a take.
@@ -230,6 +242,7 @@ final class ComposerView {
         finalising = false
         progress.hide()
         hold.reset()
+        if let discardQuestion { gtk_window_close(discardQuestion) }  // the recording it asked about is over
         pulse.level = -100
         updateControls()
         let completions = whenEnded
@@ -242,7 +255,7 @@ final class ComposerView {
         let paused = recorder?.state == .paused
         gtk_widget_set_visible(recordingBox, recording ? 1 : 0)
         gtk_widget_set_visible(hint, recording ? 0 : 1)
-        showHold(away: false)
+        showHold(away: hold.isAway)
         let recordName = recording ? "Stop" : "Record"
         gtk_button_set_icon_name(hark_button(recordButton), recording ? "media-playback-stop-symbolic" : "media-record-symbolic")
         gtk_widget_set_tooltip_text(recordButton, recording ? "Stop and save (Ctrl+R)" : "Record (Ctrl+R)")

@@ -15,7 +15,7 @@ import GLibSupport
 @MainActor
 final class HoldToRecord {
     /// How long a press must last to be a hold.
-    static let holdDelayMilliseconds: UInt32 = 300
+    static let holdDelayMilliseconds: UInt32 = 500
     /// How far (px) the pointer must move away for the release to cancel.
     static let cancelDistance = 64.0
 

@@ -44,9 +44,11 @@ enum MessageDialogs {
         gtk_editable_select_region(OpaquePointer(entry), 0, -1)
     }
 
-    /// Asks before throwing away `seconds` of recording.
+    /// Asks before throwing away `seconds` of recording; the dialog (it
+    /// closes itself on an answer).
+    @discardableResult
     static func confirmDiscard(over parent: UnsafeMutablePointer<GtkWindow>?, seconds: Double,
-                               discard: @escaping @MainActor () -> Void) {
+                               discard: @escaping @MainActor () -> Void) -> UnsafeMutablePointer<GtkWindow> {
         let body = "The \(TimeText.spoken(seconds)) recorded so far will be lost."
         let dialog = adw_message_dialog_new(parent, "Discard Recording?", body)!
         adw_message_dialog_add_response(messageDialog(dialog), "keep", "_Keep Recording")
@@ -59,5 +61,6 @@ enum MessageDialogs {
             discard()
         }
         gtk_window_present(hark_window(dialog))
+        return hark_window(dialog)
     }
 }

@@ -21,6 +21,8 @@ final class MessageRow {
     private let speed: UnsafeMutablePointer<GtkWidget>
     private let missing: UnsafeMutablePointer<GtkWidget>
     private let missingDelete: UnsafeMutablePointer<GtkWidget>
+    /// Borrowed from the row's action group: off while the audio is missing.
+    private var exportAction: OpaquePointer?
     private let menuButton: UnsafeMutablePointer<GtkWidget>
     private(set) var message: Message?
     private static let rates = [1.0, 1.5, 2.0]
@@ -117,7 +119,7 @@ final class MessageRow {
     func show(_ message: Message) {
         self.message = message
         gtk_label_set_text(hark_label(title), message.title)
-        waveform.setLevels((try? store.levels(of: message.id)) ?? LevelTrack())
+        waveform.setLevels { [store] in (try? store.levels(of: message.id)) ?? LevelTrack() }
         waveform.duration = message.duration
         let isMissing = message.state == .missing
         gtk_widget_set_visible(missing, isMissing ? 1 : 0)
@@ -125,7 +127,7 @@ final class MessageRow {
         gtk_widget_set_sensitive(playButton, isMissing ? 0 : 1)
         gtk_widget_set_sensitive(speed, isMissing ? 0 : 1)
         gtk_widget_set_sensitive(waveform.widget, isMissing ? 0 : 1)
-        gtk_widget_action_set_enabled(widget, "row.export", isMissing ? 0 : 1)
+        if let exportAction { g_simple_action_set_enabled(exportAction, isMissing ? 0 : 1) }
         refresh()
     }
 
@@ -170,7 +172,7 @@ final class MessageRow {
 
     /// Whether keyboard focus is in this row (or on the list item holding it).
     func hasFocus(_ focus: UnsafeMutablePointer<GtkWidget>) -> Bool {
-        focus == widget || gtk_widget_is_ancestor(focus, widget) != 0 || gtk_widget_is_ancestor(widget, focus) != 0
+        focus == widget || gtk_widget_is_ancestor(focus, widget) != 0 || focus == gtk_widget_get_parent(widget)
     }
 
     /// Whether `focus` is the speed, menu or delete button, which take
@@ -184,21 +186,25 @@ final class MessageRow {
         gtk_widget_is_ancestor(focus, waveform.widget) != 0
     }
 
-    private static func makeMenuButton() -> UnsafeMutablePointer<GtkWidget> {
+    /// One menu for every row: its "row.…" actions resolve to the row that opens it.
+    private static let menu: UnsafeMutablePointer<GMenuModel> = {
         let menu = g_menu_new()!
         let item = { (label: String, action: String, accel: String) in
             let entry = g_menu_item_new(label, action)!
-            g_menu_item_set_attribute_value(entry, "accel", g_variant_new_string(accel))
+            if !accel.isEmpty { g_menu_item_set_attribute_value(entry, "accel", g_variant_new_string(accel)) }
             g_menu_append_item(menu, entry)
             g_object_unref(UnsafeMutableRawPointer(entry))
         }
         item("_Rename…", "row.rename", "F2")
         item("_Export…", "row.export", "")
         item("_Delete", "row.delete", "Delete")
+        return UnsafeMutableRawPointer(menu).assumingMemoryBound(to: GMenuModel.self)  // kept for the app's life
+    }()
+
+    private static func makeMenuButton() -> UnsafeMutablePointer<GtkWidget> {
         let button = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(OpaquePointer(button), "view-more-symbolic")
-        gtk_menu_button_set_menu_model(OpaquePointer(button), UnsafeMutableRawPointer(menu).assumingMemoryBound(to: GMenuModel.self))
-        g_object_unref(UnsafeMutableRawPointer(menu))
+        MenuButton.setMenuLazily(button, menu)
         gtk_widget_add_css_class(button, "flat")
         gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
         gtk_widget_set_tooltip_text(button, "Message Menu")
@@ -212,7 +218,8 @@ final class MessageRow {
         // The menu's popover must be gone before the row changes (Delete
         // removes it from the list): GTK would otherwise look up a pointer
         // position on the popover's destroyed surface. So the work waits.
-        func add(_ name: String, _ work: @escaping @MainActor (MessageRow, Message) -> Void) {
+        @discardableResult
+        func add(_ name: String, _ work: @escaping @MainActor (MessageRow, Message) -> Void) -> OpaquePointer {
             Actions.add(to: map, name) { [weak self] in
                 guard let self, let message = self.message else { return }
                 gtk_menu_button_popdown(OpaquePointer(self.menuButton))
@@ -223,7 +230,7 @@ final class MessageRow {
             }
         }
         add("rename") { row, message in row.onRename(message) }
-        add("export") { row, message in row.onExport(message) }
+        exportAction = add("export") { row, message in row.onExport(message) }
         add("delete") { row, message in row.onDelete(message) }
         return OpaquePointer(group)
     }

@@ -87,9 +87,19 @@ public final class WaveformView {
 
     /// The message's levels (dBFS RMS), mapped to bar heights.
     public func setLevels(_ track: LevelTrack) {
+        pendingLevels = nil
         fractions = mapping.fractions(track.rms)
         redraw()
     }
+
+    /// Levels read only when first drawn: a list keeps many rows it never
+    /// shows, and a row off screen need not decode its waveform.
+    public func setLevels(loading load: @escaping @MainActor () -> LevelTrack) {
+        pendingLevels = load
+        fractions = []
+        redraw()
+    }
+    private var pendingLevels: (@MainActor () -> LevelTrack)?
 
     /// The duration in seconds: the slider's maximum.
     public var duration: Double {
@@ -129,6 +139,10 @@ public final class WaveformView {
     }
 
     private func draw(_ cairo: OpaquePointer, width: Double, height: Double) {
+        if let load = pendingLevels {
+            pendingLevels = nil
+            fractions = mapping.fractions(load().rms)
+        }
         let total = duration
         let played = total > 0 ? position / total : 0
         WaveformPainter.draw(cairo, width: width, height: height, fractions: fractions, played: played,
