@@ -158,7 +158,33 @@ final class MessageStoreTests: XCTestCase {
         }
         XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), "mine")
         try store.export(message.id, to: target, overwrite: true)
-        XCTAssertNotEqual(try String(contentsOfFile: target, encoding: .isoLatin1), "mine")
+        XCTAssertEqual(FileManager.default.contents(atPath: target), FileManager.default.contents(atPath: store.audioPath(of: message)))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).filter { $0.contains("hark-export") }, [],
+                       "no partial copy left beside it")
+    }
+
+    func testExportNeverReplacesAFolder() throws {
+        let store = try MessageStore(folder: folder)
+        let message = try store.importFile(try opus("note.ogg"))
+        let folderTarget = scratch.path("a folder")
+        try FileManager.default.createDirectory(atPath: folderTarget, withIntermediateDirectories: false)
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: folderTarget + "/inside.txt"))
+        XCTAssertThrowsError(try store.export(message.id, to: folderTarget, overwrite: true))
+        XCTAssertEqual(try String(contentsOfFile: folderTarget + "/inside.txt", encoding: .utf8), "keep me")
+    }
+
+    func testAnExportThatCannotBeWrittenKeepsTheFileItWouldReplace() throws {
+        let store = try MessageStore(folder: folder)
+        let message = try store.importFile(try opus("note.ogg"))
+        let locked = scratch.path("locked")
+        try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: false)
+        let old = locked + "/old.ogg"
+        try Data("old take".utf8).write(to: URL(fileURLWithPath: old))
+        chmod(locked, 0o500)
+        defer { chmod(locked, 0o700) }
+        guard access(locked, W_OK) != 0 else { throw XCTSkip("root writes anywhere: this needs an ordinary user") }
+        XCTAssertThrowsError(try store.export(message.id, to: old, overwrite: true))
+        XCTAssertEqual(try String(contentsOfFile: old, encoding: .utf8), "old take")
     }
 
     func testListPagesNewestFirstAndSearchTakesWildcardsLiterally() throws {
