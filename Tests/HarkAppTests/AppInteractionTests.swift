@@ -156,8 +156,9 @@ final class AppInteractionTests: XCTestCase {
     }
 
     func testTheNextMessagePlaysByItselfUnlessTurnedOff() throws {
+        // Three seconds each: long enough that the probe (a second a look) sees each one play.
         for name in ["one", "two"] {
-            let path = try tone("\(name).ogg", seconds: 1)
+            let path = try tone("\(name).ogg", seconds: 3)
             XCTAssertEqual(try ChildProcess.run(harkExecutable, ["import", path],
                                                 environment: ["XDG_DATA_HOME": data.url.path]).status, 0)
             usleep(1_100_000)  // imports keep their file's date: "two" is a second newer
@@ -174,8 +175,10 @@ final class AppInteractionTests: XCTestCase {
         try driver.click("Play")
         XCTAssertTrue(try driver.eventually { try driver.buttons().contains("Pause") }, "the first plays")
         XCTAssertTrue(try driver.eventually { try !driver.buttons().contains("Pause") }, "and ends")
-        usleep(500_000)
-        XCTAssertFalse(try driver.buttons().contains("Pause"), "nothing plays next")
+        for _ in 0..<3 {
+            XCTAssertFalse(try driver.buttons().contains("Pause"), "nothing plays next")
+            XCTAssertEqual(try driver.sliders().last?.current ?? -1, 0, "the second one stays at its start")
+        }
         XCTAssertEqual(try driver.quit(app), 0, app.output)
         XCTAssertEqual(warningLines(in: app.output), [], app.output)
     }

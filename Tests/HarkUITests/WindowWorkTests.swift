@@ -4,6 +4,7 @@ import CGtk
 import CTestSignals
 import Foundation
 import GLibSupport
+import GtkSupport
 import HarkTestSupport
 @testable import HarkUI
 import MessageStore
@@ -125,6 +126,37 @@ final class WindowWorkTests: XCTestCase {
 
                 XCTAssertTrue(MainLoop.iterate(until: { window.history?.count == 1 }, timeout: 20), "imported")
                 XCTAssertEqual(try store.list().map(\.title), ["dropped"])
+            }
+        }
+    }
+
+    func testAMessageWhoseAudioIsMissingSaysSoAndOffersDelete() throws {
+        let folder = self.folder
+        let path = scratch.path("gone.ogg")
+        try Self.tone(path, seconds: 1)
+        try onMainActor {
+            try withGtk {
+                let store = try MessageStore(folder: folder)
+                let message = try store.importFile(path)
+                try FileManager.default.removeItem(atPath: store.audioPath(of: message))
+                try store.recover(thorough: true)
+                XCTAssertEqual(try store.message(message.id).state, .missing)
+                let (window, _) = try Self.makeWindow(store)
+                defer { gtk_window_destroy(window.window) }
+                window.present()
+                settle(seconds: 0.5)
+
+                let shown = Widget.descendants(of: Widget.widget(window.window)).filter { gtk_widget_is_visible($0) != 0 }
+                let labels = shown.filter { Widget.typeName($0) == "GtkLabel" }
+                    .map { String(cString: gtk_label_get_label(hark_label($0))) }
+                XCTAssertTrue(labels.contains("The audio file of this message is missing"), "\(labels)")
+                let buttons = shown.filter { Widget.typeName($0) == "GtkButton" }
+                let delete = try XCTUnwrap(buttons.first { gtk_button_get_label(hark_button($0)).map { String(cString: $0) } == "_Delete" },
+                                           "a Delete button on the row")
+                XCTAssertNotNil(window.history?.row(showing: message.id))
+                gtk_widget_activate(delete)  // a button's activation is its click (after a 250 ms press)
+                XCTAssertTrue(MainLoop.iterate(until: { window.history?.count == 0 }, timeout: 5), "deleted")
+                XCTAssertEqual(try store.message(message.id).state, .deleted, "softly: Undo is offered")
             }
         }
     }
