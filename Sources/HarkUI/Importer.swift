@@ -19,8 +19,6 @@ final class Importer {
 
     var onImported: @MainActor (Message) -> Void = { _ in }
     var onError: @MainActor (String) -> Void = { _ in }
-    /// Called when the queue is empty again.
-    var onIdle: @MainActor () -> Void = {}
 
     var isBusy: Bool { current != nil }
 
@@ -48,7 +46,6 @@ final class Importer {
             current = nil
             generation += 1
             progress.hide()
-            onIdle()
             return
         }
         let path = waiting.removeFirst()

@@ -70,7 +70,7 @@ extension MainWindow {
             toast("“\(deletion.message.title)” could not be restored: \(error)", seconds: 0)
             return
         }
-        history?.restore(deletion.message.id)
+        history?.reload(showing: deletion.message.id)
     }
 
     func askToRename(_ message: Message) {

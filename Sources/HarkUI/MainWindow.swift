@@ -90,7 +90,7 @@ final class MainWindow {
         composer.onSaved = { [weak history] in history?.append($0.id) }
         composer.onError = { [weak self] in self?.toast($0, seconds: 0) }
         importer.onImported = { [weak self] message in
-            self?.history?.insert(message.id)
+            self?.history?.reload(showing: message.id)
             self?.toast("“\(message.title)” imported")
         }
         importer.onError = { [weak self] in self?.toast($0, seconds: 0) }

@@ -25,6 +25,26 @@ final class WindowWorkTests: XCTestCase {
                       + "! audio/x-raw,rate=48000,channels=1 ! opusenc ! oggmux ! filesink location=\(path)")
     }
 
+    /// A window over a real store in `folder`, destroyed after `body`;
+    /// `prepare` works on the store before the window opens, and what it
+    /// returns is passed on.
+    @MainActor
+    private static func withWindow<Prepared>(storeIn folder: URL, before prepare: (MessageStore) throws -> Prepared,
+                                             _ body: (MessageStore, MainWindow, Prepared) throws -> Void) throws {
+        try withGtk {
+            let store = try MessageStore(folder: folder)
+            let prepared = try prepare(store)
+            let (window, _) = try makeWindow(store)
+            defer { gtk_window_destroy(window.window) }
+            try body(store, window, prepared)
+        }
+    }
+
+    @MainActor
+    private static func withWindow(storeIn folder: URL, _ body: (MessageStore, MainWindow) throws -> Void) throws {
+        try withWindow(storeIn: folder, before: { _ in }) { store, window, _ in try body(store, window) }
+    }
+
     @MainActor
     private static func makeWindow(_ store: MessageStore) throws -> (MainWindow, HarkApplication) {
         let app = HarkApplication(applicationID: "io.github.hark.Hark.WorkTests\(Int.random(in: 0..<1_000_000))",
@@ -36,12 +56,11 @@ final class WindowWorkTests: XCTestCase {
     func testAnInterruptedRecordingIsRecoveredInTheBackgroundAndAnnounced() throws {
         let folder = self.folder
         try onMainActor {
-            try withGtk {
-                let store = try MessageStore(folder: folder)
+            try Self.withWindow(storeIn: folder, before: { store in
                 let interrupted = try store.beginRecording()  // and then the app "crashed": no lock held
                 try Self.tone(store.audioPath(of: interrupted), seconds: 2)
-                let (window, _) = try Self.makeWindow(store)
-                defer { gtk_window_destroy(window.window) }
+                return interrupted
+            }) { store, window, interrupted in
                 XCTAssertEqual(window.history?.count, 0, "a recording row is not a message yet")
 
                 var report: RecoveryReport??
@@ -61,10 +80,7 @@ final class WindowWorkTests: XCTestCase {
         let good = scratch.path("Long interview.ogg"), bad = scratch.path("shopping list.ogg")
         let made = scratch.path("tone.ogg")  // gst-launch's parser cannot take a space
         try onMainActor {
-            try withGtk {
-                let store = try MessageStore(folder: folder)
-                let (window, _) = try Self.makeWindow(store)
-                defer { gtk_window_destroy(window.window) }
+            try Self.withWindow(storeIn: folder) { store, window in
                 try Self.tone(made, seconds: 60)
                 try FileManager.default.moveItem(atPath: made, toPath: good)
                 try Data("milk, eggs".utf8).write(to: URL(fileURLWithPath: bad))
@@ -99,10 +115,7 @@ final class WindowWorkTests: XCTestCase {
         let dropped = scratch.path("dropped.ogg")
         try Self.tone(dropped, seconds: 2)
         try onMainActor {
-            try withGtk {
-                let store = try MessageStore(folder: folder)
-                let (window, _) = try Self.makeWindow(store)
-                defer { gtk_window_destroy(window.window) }
+            try Self.withWindow(storeIn: folder) { store, window in
                 // The window's drop target, as GTK finds it when files are dropped.
                 let controllers = gtk_widget_observe_controllers(window.toasts)!
                 defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
@@ -135,14 +148,13 @@ final class WindowWorkTests: XCTestCase {
         let path = scratch.path("gone.ogg")
         try Self.tone(path, seconds: 1)
         try onMainActor {
-            try withGtk {
-                let store = try MessageStore(folder: folder)
+            try Self.withWindow(storeIn: folder, before: { store in
                 let message = try store.importFile(path)
                 try FileManager.default.removeItem(atPath: store.audioPath(of: message))
                 try store.recover(thorough: true)
                 XCTAssertEqual(try store.message(message.id).state, .missing)
-                let (window, _) = try Self.makeWindow(store)
-                defer { gtk_window_destroy(window.window) }
+                return message
+            }) { store, window, message in
                 window.present()
                 settle(seconds: 0.5)
 

@@ -72,8 +72,10 @@ final class HistoryView {
 
     var count: Int { Int(g_list_model_get_n_items(ids)) }
 
-    /// Loads every shown message, oldest first, and scrolls to the newest.
-    func reload() {
+    /// Loads every shown message, oldest first, and scrolls to `id` (an
+    /// import keeps its file's date; an undo puts a message back where its
+    /// date says), or to the newest.
+    func reload(showing id: String? = nil) {
         // Recordings in progress are the composer's, not yet the history's.
         var strings = ((try? store.shownIDs()) ?? []).map { strdup($0) }
         strings.append(nil)
@@ -84,7 +86,7 @@ final class HistoryView {
             }
         }
         onCountChange(count)
-        scrollToEnd()
+        if let id, let index = index(of: id) { scroll(to: index) } else { scrollToEnd() }
     }
 
     func append(_ id: String) {
@@ -92,18 +94,6 @@ final class HistoryView {
         gtk_string_list_append(ids, id)
         onCountChange(count)
         scrollToEnd()
-    }
-
-    /// Adds a message where its date puts it (an import keeps its file's
-    /// date) and scrolls to it.
-    func insert(_ id: String) {
-        reload()
-        if let index = index(of: id) { scroll(to: index) }
-    }
-
-    /// The ids in the order shown, oldest first.
-    var shownIDs: [String] {
-        (0..<count).compactMap { gtk_string_list_get_string(ids, guint($0)).map { String(cString: $0) } }
     }
 
     /// The message shown after `id`, for auto-play.
@@ -139,9 +129,6 @@ final class HistoryView {
         if let index = index(of: id) { gtk_string_list_remove(ids, guint(index)) }
         onCountChange(count)
     }
-
-    /// Puts a message back where its date says it belongs (after an undo).
-    func restore(_ id: String) { insert(id) }
 
     /// Redraws the rows that show `id` (the player moved).
     func refresh(_ id: String) {
