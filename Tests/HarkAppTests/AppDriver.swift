@@ -114,6 +114,7 @@ struct AppDriver {
         return try screenPoint(x: box.x + box.width / 2, y: box.y + box.height / 2)
     }
 
+    /// Looks every 0.2 s until `condition` holds or `seconds` pass; true if it held.
     func eventually(_ seconds: Double = 20, _ condition: () throws -> Bool) rethrows -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         repeat {
@@ -121,6 +122,29 @@ struct AppDriver {
             usleep(200_000)
         } while Date() < deadline
         return false
+    }
+
+    /// Waits for `condition`; when time runs out, the test fails saying what
+    /// it waited for, what the screen reader saw last and what Hark printed.
+    @discardableResult
+    func waitFor(_ what: String, seconds: Double = 20, file: StaticString = #filePath, line: UInt = #line,
+                 _ condition: () throws -> Bool) rethrows -> Bool {
+        if try eventually(seconds, condition) { return true }
+        let seen = (try? probe([], file: file, line: line).joined(separator: "\n")) ?? "(nothing)"
+        let outputs = ChildProcess.held(running: harkExecutable).map { child in
+            "--- hark \(child.process.arguments?.joined(separator: " ") ?? "") "
+                + "(\(child.isRunning ? "running" : "exited \(child.process.terminationStatus)")):\n\(child.output)"
+        }
+        XCTFail("gave up after \(Int(seconds)) s waiting for: \(what)\nthe screen reader saw:\n\(seen)\n"
+                + (outputs.isEmpty ? "(no hark process held by the test)" : outputs.joined(separator: "\n")),
+                file: file, line: line)
+        return false
+    }
+
+    /// Whether a text field of Hark's holds exactly `text` (what was typed arrived).
+    func entryHolds(_ text: String) throws -> Bool {
+        try probe(["--entry", text]).compactMap { try? JSONDecoder().decode(Found.self, from: Data($0.utf8)) }
+            .first?.found ?? false
     }
 
     /// Quits with Ctrl+Q; the exit status.

@@ -23,29 +23,29 @@ final class AppEndToEndTests: XCTestCase {
         let environment = server.clientEnvironment.merging(["XDG_DATA_HOME": data.url.path]) { $1 }
 
         var app = try ChildProcess(harkExecutable, [], environment: environment)
-        XCTAssertTrue(try driver.eventually { try driver.buttons().contains("Record") }, "a Record button; output:\n\(app.output)")
+        try driver.waitFor("a Record button") { try driver.buttons().contains("Record") }
         XCTAssertEqual(try driver.sliders(), [], "no messages yet")
         XCTAssertTrue(try driver.shows("No messages yet"), "the empty state")
 
         // Ctrl+R and at once Esc: a moment's recording goes without a question.
         _ = try driver.focusWindow()
         try driver.key("ctrl+r", "Escape")
-        XCTAssertTrue(try driver.eventually { try driver.buttons().contains("Record") }, "cancelled")
+        try driver.waitFor("cancelled") { try driver.buttons().contains("Record") }
         XCTAssertFalse(try driver.buttons().contains("Discard"), "nothing asked")
 
         // Longer than a few seconds: Cancel asks first, and Keep Recording keeps it.
         try driver.click("Record")
-        XCTAssertTrue(try driver.eventually { try driver.buttons().contains("Stop") })
+        try driver.waitFor("recording: a Stop button") { try driver.buttons().contains("Stop") }
         XCTAssertTrue(try driver.buttons().contains("Pause") && driver.buttons().contains("Cancel"))
         usleep(4_000_000)
         try driver.click("Cancel")
-        XCTAssertTrue(try driver.eventually { try driver.buttons().contains("Discard") }, "Cancel asks")
+        try driver.waitFor("Cancel asks") { try driver.buttons().contains("Discard") }
         XCTAssertTrue(try driver.shows("seconds recorded so far will be lost"), "and says what would be lost")
         try driver.click("Keep Recording")
-        XCTAssertTrue(try driver.eventually { try !driver.buttons().contains("Discard") })
+        try driver.waitFor("the question closed") { try !driver.buttons().contains("Discard") }
         XCTAssertTrue(try driver.buttons().contains("Stop"), "still recording")
         try driver.click("Cancel", "Discard")
-        XCTAssertTrue(try driver.eventually { try driver.buttons().contains("Record") }, "discarded")
+        try driver.waitFor("discarded") { try driver.buttons().contains("Record") }
         XCTAssertEqual(try driver.sliders(), [], "a cancelled recording leaves nothing")
 
         // Record 3 s of speech with real clicks on the round button.
@@ -57,7 +57,7 @@ final class AppEndToEndTests: XCTestCase {
         usleep(3_000_000)
         try driver.xdotool("click", "1")
         let held = Date().timeIntervalSince(started)
-        XCTAssertTrue(try driver.eventually { try !driver.sliders().isEmpty }, "the message appears")
+        try driver.waitFor("the message appears") { try !driver.sliders().isEmpty }
         let recorded = try XCTUnwrap(try driver.sliders().first)
         XCTAssertEqual(recorded.maximum, held, accuracy: 0.3, "its duration is the time between the clicks")
         XCTAssertEqual(recorded.maximum, 3, accuracy: 0.4, "about 3 s")
@@ -65,7 +65,7 @@ final class AppEndToEndTests: XCTestCase {
 
         // Play, and pause a second later: the button is "Pause" while it plays.
         try driver.click("Play", "Pause")
-        XCTAssertTrue(try driver.eventually { try (driver.sliders().first?.current ?? 0) > 0.1 }, "the playhead moved")
+        try driver.waitFor("the playhead moved") { try (driver.sliders().first?.current ?? 0) > 0.1 }
         XCTAssertTrue(try driver.buttons().contains("Play"), "paused: Play again")
 
         // Drag the waveform from its start to its middle: the position follows.
@@ -87,15 +87,15 @@ final class AppEndToEndTests: XCTestCase {
 
         // Delete from the message's menu, then Undo in the toast.
         try driver.click("Message Menu", "Delete")
-        XCTAssertTrue(try driver.eventually { try driver.sliders().isEmpty }, "deleted")
+        try driver.waitFor("deleted") { try driver.sliders().isEmpty }
         try driver.click("Undo")
-        XCTAssertTrue(try driver.eventually { try driver.sliders().count == 1 }, "undone: it is back")
+        try driver.waitFor("undone: it is back") { try driver.sliders().count == 1 }
 
         XCTAssertEqual(try driver.quit(app), 0, app.output)
         XCTAssertEqual(warningLines(in: app.output), [], app.output)
 
         app = try ChildProcess(harkExecutable, [], environment: environment)
-        XCTAssertTrue(try driver.eventually { try !driver.sliders().isEmpty }, "still there after a restart")
+        try driver.waitFor("still there after a restart") { try !driver.sliders().isEmpty }
         XCTAssertEqual(try driver.sliders().first?.maximum ?? 0, recorded.maximum, accuracy: 0.01)
         XCTAssertEqual(try driver.quit(app), 0, app.output)
     }
@@ -105,7 +105,7 @@ final class AppEndToEndTests: XCTestCase {
         let environment = ["XDG_DATA_HOME": data.url.path,
                            "HARK_RECORD_SOURCE": "audiotestsrc is-live=true wave=sine volume=0.3"]
         let app = try ChildProcess(harkExecutable, [], environment: environment)
-        XCTAssertTrue(try driver.eventually { try driver.buttons().contains("Record") }, app.output)
+        try driver.waitFor("the Record button") { try driver.buttons().contains("Record") }
         try driver.probe(["--click", "Record", "--sleep", "2"])
         XCTAssertTrue(try driver.buttons().contains("Stop"), "recording")
         XCTAssertEqual(try driver.quit(app), 0, app.output)
@@ -117,9 +117,9 @@ final class AppEndToEndTests: XCTestCase {
         let data = try ScratchFolder()
         let environment = ["XDG_DATA_HOME": data.url.path, "PULSE_SERVER": "unix:\(data.path("no-server"))"]
         let app = try ChildProcess(harkExecutable, [], environment: environment)
-        XCTAssertTrue(try driver.eventually { try driver.buttons().contains("Record") }, app.output)
+        try driver.waitFor("the Record button") { try driver.buttons().contains("Record") }
         try driver.click("Record")
-        XCTAssertTrue(try driver.eventually { try driver.shows("No microphone available") }, "the window says what is wrong")
+        try driver.waitFor("the window says what is wrong") { try driver.shows("No microphone available") }
         XCTAssertTrue(try driver.shows("Check that a microphone is connected"), "and what to check")
         XCTAssertTrue(try driver.buttons().contains("Record"), "and is ready to try again")
         XCTAssertEqual(try driver.sliders(), [], "nothing recorded")

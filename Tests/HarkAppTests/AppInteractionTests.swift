@@ -17,7 +17,7 @@ final class AppInteractionTests: XCTestCase {
     }
 
     private var environment: [String: String] {
-        ["XDG_DATA_HOME": data.url.path, "HARK_RECORD_SOURCE": "audiotestsrc is-live=true wave=sine volume=0.3"]
+        ["XDG_DATA_HOME": data.url.path, "HOME": data.url.path, "HARK_RECORD_SOURCE": "audiotestsrc is-live=true wave=sine volume=0.3"]
     }
 
     private func tone(_ name: String, seconds: Int) throws -> String {
@@ -33,7 +33,7 @@ final class AppInteractionTests: XCTestCase {
 
     private func startApp() throws -> ChildProcess {
         let app = try ChildProcess(harkExecutable, [], environment: environment)
-        XCTAssertTrue(try driver.eventually { try driver.buttons().contains("Record") }, app.output)
+        try driver.waitFor("the Record button") { try driver.buttons().contains("Record") }
         return app
     }
 
@@ -42,11 +42,11 @@ final class AppInteractionTests: XCTestCase {
         let record = try driver.centre(of: "Record")
         try driver.xdotool("mousemove", String(record.x), String(record.y))
         try driver.xdotool("mousedown", "1")
-        XCTAssertTrue(try driver.eventually { try driver.buttons().contains("Stop") }, "recording while held")
+        try driver.waitFor("recording while held") { try driver.buttons().contains("Stop") }
         XCTAssertTrue(try driver.shows("Release to save"))
         usleep(1_500_000)
         try driver.xdotool("mouseup", "1")
-        XCTAssertTrue(try driver.eventually { try driver.sliders().count == 1 }, "released: saved")
+        try driver.waitFor("released: saved") { try driver.sliders().count == 1 }
         XCTAssertTrue(try driver.buttons().contains("Record"), "and not recording again: the release is not a click")
         let saved = try XCTUnwrap(try driver.sliders().first)
         XCTAssertGreaterThan(saved.maximum, 1.0)
@@ -54,21 +54,21 @@ final class AppInteractionTests: XCTestCase {
         // Held, dragged away, released: nothing is kept.
         try driver.xdotool("mousemove", String(record.x), String(record.y))
         try driver.xdotool("mousedown", "1")
-        XCTAssertTrue(try driver.eventually { try driver.buttons().contains("Stop") })
+        try driver.waitFor("recording: a Stop button") { try driver.buttons().contains("Stop") }
         usleep(1_000_000)
         for step in 1...6 { try driver.xdotool("mousemove", String(record.x), String(record.y - 25 * step)) }
-        XCTAssertTrue(try driver.eventually { try driver.shows("Release to cancel") }, "it says what releasing will do")
+        try driver.waitFor("it says what releasing will do") { try driver.shows("Release to cancel") }
         try driver.xdotool("mouseup", "1")
-        XCTAssertTrue(try driver.eventually { try driver.buttons().contains("Record") })
+        try driver.waitFor("the Record button") { try driver.buttons().contains("Record") }
         XCTAssertEqual(try driver.sliders().count, 1, "the dragged-away take is gone")
 
         // A plain click still toggles.
         try driver.xdotool("mousemove", String(record.x), String(record.y))
         try driver.xdotool("click", "1")
-        XCTAssertTrue(try driver.eventually { try driver.buttons().contains("Stop") }, "a click starts")
+        try driver.waitFor("a click starts") { try driver.buttons().contains("Stop") }
         usleep(1_000_000)
         try driver.xdotool("click", "1")
-        XCTAssertTrue(try driver.eventually { try driver.sliders().count == 2 }, "a second click saves")
+        try driver.waitFor("a second click saves") { try driver.sliders().count == 2 }
         XCTAssertEqual(try driver.quit(app), 0, app.output)
         XCTAssertEqual(warningLines(in: app.output), [], app.output)
     }
@@ -81,40 +81,40 @@ final class AppInteractionTests: XCTestCase {
         }
         let server = try PulseAudioServer()  // somewhere to play to
         let app = try ChildProcess(harkExecutable, [], environment: environment.merging(server.clientEnvironment) { $1 })
-        XCTAssertTrue(try driver.eventually { try driver.sliders().count == 2 }, app.output)
+        try driver.waitFor("both messages listed") { try driver.sliders().count == 2 }
 
         // Space plays the last message, and pauses it.
         _ = try driver.focusWindow()
         try driver.key("space")
-        XCTAssertTrue(try driver.eventually { try driver.buttons().contains("Pause") }, "Space plays: \(app.output)")
+        try driver.waitFor("Space plays") { try driver.buttons().contains("Pause") }
         try driver.key("space")
-        XCTAssertTrue(try driver.eventually { try !driver.buttons().contains("Pause") }, "Space pauses")
+        try driver.waitFor("Space pauses") { try !driver.buttons().contains("Pause") }
         let position = try XCTUnwrap(try driver.sliders().last).current
         XCTAssertGreaterThan(position, 0)
 
         // F2 renames the last message.
         try driver.key("F2")
-        XCTAssertTrue(try driver.eventually { try driver.buttons().contains("Rename") }, "the rename dialog: \(app.output)")
+        try driver.waitFor("the rename dialog") { try driver.buttons().contains("Rename") }
         try driver.key("ctrl+a")
         try driver.type("Dentist on Monday")
         try driver.key("Return")
-        XCTAssertTrue(try driver.eventually { try driver.shows("Dentist on Monday") }, "renamed")
+        try driver.waitFor("renamed") { try driver.shows("Dentist on Monday") }
         XCTAssertTrue(try listed().contains("Dentist on Monday"), "in the store")
 
         // Delete from the menu, Ctrl+Z brings it back.
         try driver.click("Message Menu", "Delete")
-        XCTAssertTrue(try driver.eventually { try driver.sliders().count == 1 }, "deleted")
+        try driver.waitFor("deleted") { try driver.sliders().count == 1 }
         _ = try driver.focusWindow()
         try driver.key("ctrl+z")
-        XCTAssertTrue(try driver.eventually { try driver.sliders().count == 2 }, "Ctrl+Z undoes")
+        try driver.waitFor("Ctrl+Z undoes") { try driver.sliders().count == 2 }
 
         // Ctrl+? shows the shortcuts window.
         _ = try driver.focusWindow()
         try driver.key("ctrl+question")
-        XCTAssertTrue(try driver.eventually { try driver.shows("Undo the last deletion") }, "the shortcuts window")
+        try driver.waitFor("the shortcuts window") { try driver.shows("Undo the last deletion") }
         _ = try driver.focusWindow("^hark$")  // GTK names an untitled window after the program
         try driver.key("Escape")
-        XCTAssertTrue(try driver.eventually { try !driver.shows("Undo the last deletion") }, "Escape closes it")
+        try driver.waitFor("Escape closes it") { try !driver.shows("Undo the last deletion") }
         XCTAssertEqual(try driver.quit(app), 0, app.output)
         XCTAssertEqual(warningLines(in: app.output), [], app.output)
     }
@@ -129,27 +129,26 @@ final class AppInteractionTests: XCTestCase {
         for path in [bad, good] {
             _ = try driver.focusWindow()
             try driver.key("ctrl+i")
-            XCTAssertTrue(try driver.eventually { try driver.buttons().contains("Import") }, "the chooser")
+            try driver.waitFor("the chooser") { try driver.buttons().contains("Import") }
             try driver.type(path)
-            usleep(300_000)
+            try driver.waitFor("the typed path in the chooser") { try driver.entryHolds(path) }
             try driver.key("Return")
-            XCTAssertTrue(try driver.eventually { try !driver.buttons().contains("Import") }, "the chooser closed")
+            try driver.waitFor("the chooser closed") { try !driver.buttons().contains("Import") }
         }
-        XCTAssertTrue(try driver.eventually { try driver.shows("“notes.ogg” could not be imported") },
-                      "the error names the file")
-        XCTAssertTrue(try driver.eventually { try driver.sliders().count == 1 }, "the good one is imported")
+        try driver.waitFor("the error names the file") { try driver.shows("“notes.ogg” could not be imported") }
+        try driver.waitFor("the good one is imported") { try driver.sliders().count == 1 }
         XCTAssertEqual(try driver.sliders().first?.maximum ?? 0, 3, accuracy: 0.05)
         XCTAssertTrue(try driver.shows("Interview"))
 
         // Export… from the message's menu, to a path typed into the chooser.
         let exported = data.path("copy of interview.ogg")
         try driver.click("Message Menu", "Export…")
-        XCTAssertTrue(try driver.eventually { try driver.buttons().contains("Export") }, "the chooser")
+        try driver.waitFor("the chooser") { try driver.buttons().contains("Export") }
         try driver.key("ctrl+a")
         try driver.type(exported)
-        usleep(300_000)
+        try driver.waitFor("the typed path in the chooser") { try driver.entryHolds(exported) }
         try driver.key("Return")
-        XCTAssertTrue(try driver.eventually { FileManager.default.fileExists(atPath: exported) }, "exported")
+        driver.waitFor("exported") { FileManager.default.fileExists(atPath: exported) }
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: exported)), try Data(contentsOf: URL(fileURLWithPath: good)))
         XCTAssertEqual(try driver.quit(app), 0, app.output)
         XCTAssertEqual(warningLines(in: app.output), [], app.output)
@@ -157,24 +156,26 @@ final class AppInteractionTests: XCTestCase {
 
     func testTheNextMessagePlaysByItselfUnlessTurnedOff() throws {
         // Three seconds each: long enough that the probe (a second a look) sees each one play.
-        for name in ["one", "two"] {
+        for (name, minutesAgo) in [("one", 2.0), ("two", 1.0)] {
             let path = try tone("\(name).ogg", seconds: 3)
+            // Imports keep their file's date: "two" is the newer.
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-60 * minutesAgo)],
+                                                  ofItemAtPath: path)
             XCTAssertEqual(try ChildProcess.run(harkExecutable, ["import", path],
                                                 environment: ["XDG_DATA_HOME": data.url.path]).status, 0)
-            usleep(1_100_000)  // imports keep their file's date: "two" is a second newer
         }
         let server = try PulseAudioServer()
         let app = try ChildProcess(harkExecutable, [], environment: environment.merging(server.clientEnvironment) { $1 })
-        XCTAssertTrue(try driver.eventually { try driver.sliders().count == 2 }, app.output)
+        try driver.waitFor("both messages listed") { try driver.sliders().count == 2 }
 
         try driver.click("Play")  // the first row's
-        XCTAssertTrue(try driver.eventually { try (driver.sliders().last?.current ?? 0) > 0 }, "the second one plays next")
+        try driver.waitFor("the second one plays next") { try (driver.sliders().last?.current ?? 0) > 0 }
 
         try driver.click("Main Menu", "Play Next Message Automatically")
-        XCTAssertTrue(try driver.eventually { try !driver.buttons().contains("Pause") }, "everything ended")
+        try driver.waitFor("everything ended") { try !driver.buttons().contains("Pause") }
         try driver.click("Play")
-        XCTAssertTrue(try driver.eventually { try driver.buttons().contains("Pause") }, "the first plays")
-        XCTAssertTrue(try driver.eventually { try !driver.buttons().contains("Pause") }, "and ends")
+        try driver.waitFor("the first plays") { try driver.buttons().contains("Pause") }
+        try driver.waitFor("and ends") { try !driver.buttons().contains("Pause") }
         for _ in 0..<3 {
             XCTAssertFalse(try driver.buttons().contains("Pause"), "nothing plays next")
             XCTAssertEqual(try driver.sliders().last?.current ?? -1, 0, "the second one stays at its start")
@@ -187,10 +188,9 @@ final class AppInteractionTests: XCTestCase {
         let server = try PulseAudioServer()
         let env = environment.filter { $0.key != "HARK_RECORD_SOURCE" }.merging(server.clientEnvironment) { $1 }
         var app = try ChildProcess(harkExecutable, [], environment: env)
-        XCTAssertTrue(try driver.eventually { try driver.buttons().contains("Record") }, app.output)
+        try driver.waitFor("the Record button") { try driver.buttons().contains("Record") }
         try driver.click("Microphone")
-        XCTAssertTrue(try driver.eventually { try driver.buttons().contains("Monitor of Hark_Test_Sink") },
-                      "the server's inputs")
+        try driver.waitFor("the server's inputs") { try driver.buttons().contains("Monitor of Hark_Test_Sink") }
         XCTAssertTrue(try driver.buttons().contains("System Default"))
         try driver.click("Monitor of Hark_Test_Sink")
         XCTAssertEqual(try driver.quit(app), 0, app.output)
@@ -202,10 +202,10 @@ final class AppInteractionTests: XCTestCase {
         // Recording after a restart uses it (the test server's monitor is its default too, so
         // the proof is that the choice survives and recording works).
         app = try ChildProcess(harkExecutable, [], environment: env)
-        XCTAssertTrue(try driver.eventually { try driver.buttons().contains("Record") }, app.output)
+        try driver.waitFor("the Record button") { try driver.buttons().contains("Record") }
         try server.makeMonitorLive()
         try driver.probe(["--click", "Record", "--sleep", "1.5", "--click", "Stop"])
-        XCTAssertTrue(try driver.eventually { try driver.sliders().count == 1 }, "recorded from the chosen input: \(app.output)")
+        try driver.waitFor("recorded from the chosen input") { try driver.sliders().count == 1 }
         XCTAssertEqual(try driver.quit(app), 0, app.output)
     }
 }

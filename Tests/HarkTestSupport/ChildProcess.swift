@@ -2,7 +2,9 @@ import Foundation
 
 /// A program started by a test, its output collected in a file (a pipe could
 /// fill up and stall a chatty child), stopped when the test is done with it.
-public final class ChildProcess {
+/// It runs in the temporary folder, never in the checkout: whatever it writes
+/// to a relative path (a file chooser's default folder, say) lands there.
+public final class ChildProcess: @unchecked Sendable {
     public let process = Process()
     private let outputURL: URL
     private let outputHandle: FileHandle
@@ -19,7 +21,27 @@ public final class ChildProcess {
         process.standardOutput = output
         process.standardError = output
         process.standardInput = FileHandle.nullDevice
+        process.currentDirectoryURL = FileManager.default.temporaryDirectory
         try process.run()
+        Self.register(self)
+    }
+
+    private static let registryLock = NSLock()
+    nonisolated(unsafe) private static var registry: [Weak] = []
+    private struct Weak { weak var child: ChildProcess? }
+
+    private static func register(_ child: ChildProcess) {
+        registryLock.lock()
+        defer { registryLock.unlock() }
+        registry = registry.filter { $0.child != nil } + [Weak(child: child)]
+    }
+
+    /// The children started from `executable` that the test still holds:
+    /// whose output explains a failure.
+    public static func held(running executable: String) -> [ChildProcess] {
+        registryLock.lock()
+        defer { registryLock.unlock() }
+        return registry.compactMap(\.child).filter { $0.process.executableURL?.path == executable }
     }
 
     deinit {

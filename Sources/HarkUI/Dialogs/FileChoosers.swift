@@ -1,3 +1,4 @@
+import Foundation
 import CAdwaita
 import CGLib
 import CGtk
@@ -32,17 +33,27 @@ enum FileChoosers {
         }
     }
 
-    /// Asks where to save a copy, suggesting `suggestedName`. GTK's chooser
-    /// asks before replacing an existing file, so the path may be overwritten.
+    /// Where the last export went: the next one starts there.
+    private static var lastExportFolder: String?
+
+    /// Asks where to save a copy, suggesting `suggestedName`, in the folder of
+    /// the last export or the home folder (never the working directory, which
+    /// for a launched app is wherever it was started from). GTK's chooser asks
+    /// before replacing an existing file, so the path may be overwritten.
     static func chooseExportPath(over parent: UnsafeMutablePointer<GtkWindow>?, suggestedName: String,
                                  chosen: @escaping @MainActor (String) -> Void) {
         let chooser = gtk_file_chooser_native_new("Export Message", parent, GTK_FILE_CHOOSER_ACTION_SAVE,
                                                                 "_Export", "_Cancel")!
+        let folder = g_file_new_for_path(lastExportFolder ?? String(cString: g_get_home_dir()))
+        _ = gtk_file_chooser_set_current_folder(chooser, folder, nil)
+        g_object_unref(UnsafeMutableRawPointer(folder))
         gtk_file_chooser_set_current_name(chooser, suggestedName)
         show(chooser) {
             guard let file = gtk_file_chooser_get_file(chooser) else { return }
             defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-            if let path = path(of: UnsafeMutableRawPointer(file)) { chosen(path) }
+            guard let path = path(of: UnsafeMutableRawPointer(file)) else { return }
+            lastExportFolder = (path as NSString).deletingLastPathComponent
+            chosen(path)
         }
     }
 
