@@ -24,5 +24,8 @@ public enum GStreamer {
 
     static func seconds(_ time: GstClockTime) -> Double { Double(time) / second }
 
+    /// GST_CLOCK_TIME_NONE: "no time".
+    static let clockTimeNone = GstClockTime.max
+
     static func clockTime(_ seconds: Double) -> GstClockTime { GstClockTime(max(0, seconds) * second) }
 }

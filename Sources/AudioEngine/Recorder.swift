@@ -10,9 +10,11 @@ import Levels
 ///
 /// The file sink writes through (`buffer-mode=unbuffered`) and the muxer
 /// flushes a page at least every 500 ms, so a killed process leaves a
-/// playable file holding all but the last half second. `stop()` sends EOS and
-/// waits for it to reach the file before tearing down, so a normal stop ends
-/// the file cleanly.
+/// playable file holding all but the last half second. `stop()` ends the take
+/// at the moment it is called: audio captured before it, still on its way
+/// from the sound server, is kept, and what was captured after is dropped
+/// (cut by capture time on the streaming thread); it waits for the end of
+/// stream to reach the file before tearing down, so the file ends cleanly.
 @MainActor
 public final class Recorder {
     public let outputPath: String
@@ -32,7 +34,18 @@ public final class Recorder {
     private var soundWatchdog: Source?
     private var interruption: AudioError?
     private var reachedMaximum = false
+    /// Keeps what was captured between the presses (owned by the pipeline's pad).
+    private var gate: OpaquePointer?
+    /// Paused by stopping the pipeline: the gate could not take another pause.
+    private var pausedPipeline = false
+    private var endOfStreamFallback: Source?
 
+    /// Kept after the moment of Stop: capture timestamps may run a little
+    /// behind the sound (a device's or server's buffer), and a word's last
+    /// syllable is worth more than a few milliseconds of room tone.
+    private static let stopMargin = GStreamer.clockTime(0.05)
+    /// How long the cut at Stop may wait for the audio before it to arrive.
+    private static let endOfStreamFallbackMilliseconds: UInt32 = 2_000
     /// How long `stop()` waits for the end of stream before closing anyway.
     private static let stopTimeoutMilliseconds: UInt32 = 5_000
     /// A source that opens but sends nothing for this long is no microphone.
@@ -47,6 +60,7 @@ public final class Recorder {
     }
 
     isolated deinit {
+        endOfStreamFallback?.remove()
         busWatch?.remove()
         stopWatchdog?.remove()
         soundWatchdog?.remove()
@@ -67,9 +81,9 @@ public final class Recorder {
             """)
         guard let sink = pipeline.child("hark_sink") else { throw .failed(detail: "the recording pipeline has no file sink") }
         hark_object_set_string(UnsafeMutableRawPointer(sink), "location", outputPath)
-        if let maximumDuration, let caps = pipeline.child("hark_caps"),
-           let pad = gst_element_get_static_pad(caps, "src") {
-            hark_limit_duration(pad, GStreamer.clockTime(maximumDuration))
+        if let caps = pipeline.child("hark_caps"), let pad = gst_element_get_static_pad(caps, "src") {
+            gate = hark_capture_gate_attach(pad)
+            if let maximumDuration { hark_limit_duration(pad, GStreamer.clockTime(maximumDuration)) }
             gst_object_unref(UnsafeMutableRawPointer(pad))
         }
         self.pipeline = pipeline
@@ -99,27 +113,55 @@ public final class Recorder {
 
     public func pause() {
         guard state == .recording, let pipeline else { return }
-        pipeline.setState(GST_STATE_PAUSED)
+        // The source keeps running: the gate drops what is captured from this
+        // moment until Resume, so neither boundary loses or adds a syllable.
+        if let gate, let now = runningTime, hark_capture_gate_pause(gate, now) != 0 {
+            pausedPipeline = false
+        } else {
+            pausedPipeline = true
+            pipeline.setState(GST_STATE_PAUSED)
+        }
         state = .paused
         onEvent(.paused)
     }
 
     public func resume() {
         guard state == .paused, let pipeline else { return }
-        pipeline.setState(GST_STATE_PLAYING)
+        if pausedPipeline {
+            pipeline.setState(GST_STATE_PLAYING)
+        } else if let gate, let now = runningTime {
+            hark_capture_gate_resume(gate, now)
+        }
+        pausedPipeline = false
         state = .recording
         onEvent(.resumed)
     }
 
-    /// Ends the recording and keeps it: `.finished` follows once the file is closed.
+    /// Ends the recording here and keeps it: `.finished` follows once the
+    /// file is closed.
     public func stop() {
         guard state == .recording || state == .paused || state == .starting, let pipeline else { return }
-        if state == .paused {
-            // EOS cannot travel through a paused live source.
+        if pausedPipeline {
+            // Nothing flows through a paused live source, not even its end.
             pipeline.setState(GST_STATE_PLAYING)
+            pausedPipeline = false
+            state = .stopping
+            pipeline.sendEndOfStream()
+        } else if let gate, let now = runningTime, state == .recording || state == .paused {
+            // Cut at the press (a paused take ends where it was paused: the gate
+            // drops everything since); the audio before it is still arriving.
+            hark_capture_gate_stop(gate, state == .paused ? now : now + Self.stopMargin)
+            state = .stopping
+            endOfStreamFallback = MainLoop.timeout(milliseconds: Self.endOfStreamFallbackMilliseconds) { [weak self] in
+                // The source went quiet before reaching the cut: end it there.
+                self?.endOfStreamFallback = nil
+                self?.pipeline?.sendEndOfStream()
+                return false
+            }
+        } else {
+            state = .stopping
+            pipeline.sendEndOfStream()
         }
-        state = .stopping
-        pipeline.sendEndOfStream()
         stopWatchdog = MainLoop.timeout(milliseconds: Self.stopTimeoutMilliseconds) { [weak self] in
             guard let self else { return false }
             self.stopWatchdog = nil
@@ -168,6 +210,13 @@ public final class Recorder {
     private var pipelineName: String? {
         pipeline.flatMap { hark_gst_object_name(hark_gst_object(UnsafeMutableRawPointer($0.element))) }
             .map { String(cString: $0) }
+    }
+
+    /// The pipeline's running time now: the capture time of a sample taken now.
+    private var runningTime: GstClockTime? {
+        guard let pipeline else { return nil }
+        let time = hark_element_running_time(pipeline.element)
+        return time == GStreamer.clockTimeNone ? nil : time
     }
 
     private var currentState: GstState {
@@ -266,6 +315,9 @@ public final class Recorder {
     }
 
     private func tearDown() {
+        endOfStreamFallback?.remove()
+        endOfStreamFallback = nil
+        gate = nil  // freed with the pipeline's pad
         stopWatchdog?.remove()
         stopWatchdog = nil
         soundWatchdog?.remove()
