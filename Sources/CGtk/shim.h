@@ -8,6 +8,7 @@ static inline GtkWindow *hark_window(gpointer instance) { return GTK_WINDOW(inst
 static inline GtkBox *hark_box(gpointer instance) { return GTK_BOX(instance); }
 static inline GtkLabel *hark_label(gpointer instance) { return GTK_LABEL(instance); }
 static inline GtkButton *hark_button(gpointer instance) { return GTK_BUTTON(instance); }
+static inline GtkImage *hark_image(gpointer instance) { return GTK_IMAGE(instance); }
 static inline GtkDrawingArea *hark_drawing_area(gpointer instance) { return GTK_DRAWING_AREA(instance); }
 static inline GtkApplication *hark_gtk_application(gpointer instance) { return GTK_APPLICATION(instance); }
 /* gtk_accessible_update_property is variadic. */

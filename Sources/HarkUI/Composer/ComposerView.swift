@@ -18,7 +18,9 @@ final class ComposerView {
     let widget: UnsafeMutablePointer<GtkWidget>
     private let store: MessageStore
     private let recordButton: UnsafeMutablePointer<GtkWidget>
+    private let recordIcon: UnsafeMutablePointer<GtkWidget>
     private let pauseButton: UnsafeMutablePointer<GtkWidget>
+    private let pauseIcon: UnsafeMutablePointer<GtkWidget>
     private let cancelButton: UnsafeMutablePointer<GtkWidget>
     private let recordingBox: UnsafeMutablePointer<GtkWidget>
     private let elapsedLabel: UnsafeMutablePointer<GtkWidget>
@@ -69,7 +71,7 @@ final class ComposerView {
         for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
                      gtk_widget_set_margin_end] { side(widget, 8) }
 
-        recordButton = gtk_button_new_from_icon_name("media-record-symbolic")!
+        (recordButton, recordIcon) = PressButton.iconButton("media-record-symbolic")
         gtk_widget_add_css_class(recordButton, "circular")
         gtk_widget_add_css_class(recordButton, "suggested-action")
         gtk_widget_set_size_request(recordButton, 44, 44)
@@ -101,7 +103,7 @@ final class ComposerView {
         gtk_box_append(hark_box(recordingBox), elapsedLabel)
         gtk_widget_set_valign(ring.widget, GTK_ALIGN_CENTER)
         gtk_box_append(hark_box(recordingBox), ring.widget)
-        pauseButton = gtk_button_new_from_icon_name("media-playback-pause-symbolic")!
+        (pauseButton, pauseIcon) = PressButton.iconButton("media-playback-pause-symbolic")
         cancelButton = gtk_button_new_from_icon_name("process-stop-symbolic")!
         for button in [pauseButton, cancelButton] {
             gtk_widget_add_css_class(button, "circular")
@@ -110,20 +112,20 @@ final class ComposerView {
         }
         gtk_box_append(hark_box(widget), recordingBox)
 
-        Signal.connect(UnsafeMutableRawPointer(recordButton), "clicked") { [weak self] in
-            guard let self, !self.hold.swallowsClick else { return }
-            self.toggleRecording()
-        }
-        hold.attach(to: recordButton)
-        hold.canBegin = { [weak self] in self?.isRecording == false && self?.finalising == false }
-        hold.onBegin = { [weak self] in self?.start() }
+        // Record, Stop, Pause and Resume act at the press: the take starts
+        // and ends where the user pressed (see PressButton).
+        PressButton.onActivate(recordButton) { [weak self] in self?.toggleRecording() }
+        hold.attach(to: recordButton, watchedFrom: widget)
+        hold.isIdle = { [weak self] in self?.isRecording == false }
+        hold.onPress = { [weak self] in self?.toggleRecording() }
+        hold.onHold = { [weak self] in self?.showHold(away: false) }
         hold.onAway = { [weak self] away in self?.showHold(away: away) }
         hold.onRelease = { [weak self] away in
-            guard let self, let recorder = self.recorder else { return }
+            guard let self, let recorder = self.recorder, !self.finalising else { return }
             // Let go before any sound arrived: a long click, not a message.
             if away || recorder.elapsed < Self.shortestHeldMessage { recorder.cancel() } else { self.stop() }
         }
-        Signal.connect(UnsafeMutableRawPointer(pauseButton), "clicked") { [weak self] in self?.togglePause() }
+        PressButton.onPress(pauseButton, watchedFrom: widget) { [weak self] in self?.togglePause() }
         Signal.connect(UnsafeMutableRawPointer(cancelButton), "clicked") { [weak self] in self?.cancel() }
         updateControls()
     }
@@ -135,7 +137,7 @@ final class ComposerView {
 
     /// Stops and saves; the strip shows until the file is finalised.
     func stop() {
-        guard let recorder else { return }
+        guard let recorder, !finalising else { return }
         finalising = true
         progress.show("Saving the recording…")
         onStateChange()
@@ -257,11 +259,11 @@ final class ComposerView {
         gtk_widget_set_visible(hint, recording ? 0 : 1)
         showHold(away: hold.isAway)
         let recordName = recording ? "Stop" : "Record"
-        gtk_button_set_icon_name(hark_button(recordButton), recording ? "media-playback-stop-symbolic" : "media-record-symbolic")
+        PressButton.setIcon(recordIcon, recording ? "media-playback-stop-symbolic" : "media-record-symbolic")
         gtk_widget_set_tooltip_text(recordButton, recording ? "Stop and save (Ctrl+R)" : "Record (Ctrl+R)")
         hark_accessible_set_label(UnsafeMutableRawPointer(recordButton), recordName)
         let pauseName = paused ? "Resume" : "Pause"
-        gtk_button_set_icon_name(hark_button(pauseButton), paused ? "media-record-symbolic" : "media-playback-pause-symbolic")
+        PressButton.setIcon(pauseIcon, paused ? "media-record-symbolic" : "media-playback-pause-symbolic")
         gtk_widget_set_tooltip_text(pauseButton, pauseName)
         hark_accessible_set_label(UnsafeMutableRawPointer(pauseButton), pauseName)
         gtk_widget_set_tooltip_text(cancelButton, "Cancel (Esc)")

@@ -3,15 +3,17 @@ import CGLib
 import CGtk
 import GLibSupport
 
-/// Press-and-hold on the Record button, as in Telegram and Signal: holding
-/// the button past a short delay records; releasing saves; dragging away
-/// before releasing throws the take away. A quick click stays a click (the
-/// button's own "clicked" toggles recording), and the click that ends a hold
-/// is swallowed.
+/// The Record button acts at the press, never at the release, so the first
+/// word is kept: a pointer or touch press starts recording (or stops it) at
+/// once. The release then only tells a click from a hold, as in Telegram and
+/// Signal: released within a short delay, it was a click and recording goes
+/// on until Stop; held longer, releasing stops and saves, and dragging away
+/// before releasing throws the take away.
 ///
-/// A GtkGestureDrag in the capture phase follows the press: it sees the
-/// pointer even when it leaves the button, which the button's click gesture
-/// does not report.
+/// The press is followed through raw events in the capture phase
+/// (`PressButton.watchPointer`): the pointer stays the button's while it is
+/// down, even when it leaves it. The button's own "clicked" (at the release,
+/// or 250 ms after a keyboard activation) is not used; see `PressButton`.
 @MainActor
 final class HoldToRecord {
     /// How long a press must last to be a hold.
@@ -19,53 +21,62 @@ final class HoldToRecord {
     /// How far (px) the pointer must move away for the release to cancel.
     static let cancelDistance = 64.0
 
+    /// Held past the delay, with the recording this press started.
     private(set) var isHolding = false
     private(set) var isAway = false
     private var timer: Source?
-    private var releasedJustNow = false
+    /// This press started the recording (so its release may end it).
+    private var pressStarted = false
 
-    var canBegin: @MainActor () -> Bool = { true }
-    var onBegin: @MainActor () -> Void = {}
+    /// Whether nothing is being recorded (a press starts, not stops).
+    var isIdle: @MainActor () -> Bool = { true }
+    /// The press: start recording (when idle) or stop and save (when recording).
+    var onPress: @MainActor () -> Void = {}
+    /// The press became a hold: releasing will now end the take.
+    var onHold: @MainActor () -> Void = {}
     /// The pointer moved away (true) or back (false) while holding.
     var onAway: @MainActor (Bool) -> Void = { _ in }
     /// The hold ended: `away` true means cancel, false means save.
     var onRelease: @MainActor (_ away: Bool) -> Void = { _ in }
 
-    /// Whether the button's "clicked" belongs to a hold and must be ignored.
-    var swallowsClick: Bool { isHolding || releasedJustNow }
-
-    func attach(to button: UnsafeMutablePointer<GtkWidget>) {
-        let gesture = gtk_gesture_drag_new()!
-        gtk_gesture_single_set_button(gesture, guint(GDK_BUTTON_PRIMARY))
-        gtk_event_controller_set_propagation_phase(gesture, GTK_PHASE_CAPTURE)
-        Signal.connectPoint(UnsafeMutableRawPointer(gesture), "drag-begin") { [weak self] _, _ in self?.pressed() }
-        Signal.connectPoint(UnsafeMutableRawPointer(gesture), "drag-update") { [weak self] dx, dy in self?.moved(dx, dy) }
-        Signal.connectPoint(UnsafeMutableRawPointer(gesture), "drag-end") { [weak self] dx, dy in
-            self?.moved(dx, dy)
-            self?.released()
+    func attach(to button: UnsafeMutablePointer<GtkWidget>, watchedFrom ancestor: UnsafeMutablePointer<GtkWidget>) {
+        var origin = (x: 0.0, y: 0.0)
+        PressButton.watchPointer(on: button, from: ancestor) { [weak self] phase, x, y in
+            switch phase {
+            case .press:
+                origin = (x, y)
+                self?.pressed()
+            case .move:
+                self?.moved(x - origin.x, y - origin.y)
+            case .release:
+                self?.moved(x - origin.x, y - origin.y)
+                self?.released()
+            }
         }
-        gtk_widget_add_controller(button, gesture)
     }
 
-    /// The recording ended by itself while held (an error, the maximum
-    /// duration): the release that follows must do nothing.
+    /// The recording ended by other means while pressed (an error, the
+    /// maximum duration, Ctrl+R): the release that follows does nothing.
     func reset() {
         timer?.remove()
         timer = nil
-        if isHolding { releasedJustNow = true }
         isHolding = false
         isAway = false
+        pressStarted = false
     }
 
     private func pressed() {
-        timer?.remove()
-        isAway = false
-        guard canBegin() else { return }
+        reset()
+        let starting = isIdle()
+        onPress()
+        // A press that stops, or a start that failed at once: the release does nothing.
+        guard starting, !isIdle() else { return }
+        pressStarted = true
         timer = MainLoop.timeout(milliseconds: Self.holdDelayMilliseconds) { [weak self] in
             guard let self else { return false }
             self.timer = nil
             self.isHolding = true
-            self.onBegin()
+            self.onHold()
             return false
         }
     }
@@ -80,18 +91,10 @@ final class HoldToRecord {
     }
 
     private func released() {
-        timer?.remove()
-        timer = nil
-        if isHolding {
-            isHolding = false
-            let away = isAway
-            isAway = false
-            releasedJustNow = true
-            onRelease(away)
-        }
-        // The button's "clicked" for this release comes in the same event.
-        if releasedJustNow {
-            MainLoop.idle { [weak self] in self?.releasedJustNow = false; return false }
-        }
+        let wasHolding = isHolding
+        let away = isAway
+        reset()
+        // A quick click: recording goes on until Stop.
+        if wasHolding { onRelease(away) }
     }
 }
