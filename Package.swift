@@ -47,7 +47,8 @@ let package = Package(
                            "CGLib", "CGtk", "CAdwaita"]),
         // Black-box tests of the `hark` binary: the CLI without a display, the
         // window (launch, single instance, Ctrl+Q) under Xvfb and D-Bus.
-        .target(name: "HarkTestSupport", path: "Tests/HarkTestSupport"),
+        .target(name: "HarkTestSupport", dependencies: ["CTimeCode"], path: "Tests/HarkTestSupport"),
+        .target(name: "CTimeCode", path: "Tests/CTimeCode", cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("m")]),
         .testTarget(name: "LevelsTests", dependencies: ["Levels"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Levels", "CCairo"]),
         .testTarget(name: "MessageStoreTests", dependencies: ["MessageStore", "AudioEngine", "Levels", "CSQLite", "HarkTestSupport"]),

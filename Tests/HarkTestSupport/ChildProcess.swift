@@ -83,8 +83,10 @@ public final class ChildProcess: @unchecked Sendable {
     }
 }
 
-/// The `hark` binary SwiftPM built next to the test bundle.
+/// The `hark` binary SwiftPM built next to the test bundle, or the one
+/// `HARK_EXECUTABLE` names (the benchmark measures the release build).
 public var harkExecutable: String {
+    if let chosen = ProcessInfo.processInfo.environment["HARK_EXECUTABLE"], !chosen.isEmpty { return chosen }
     let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
     return testBinary.deletingLastPathComponent().appendingPathComponent("hark").path
 }
