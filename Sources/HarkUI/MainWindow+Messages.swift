@@ -88,34 +88,22 @@ extension MainWindow {
     }
 
     func askToExport(_ message: Message) {
-        guard let store else { return }
-        let suffix = URL(fileURLWithPath: store.audioPath(of: message)).pathExtension
-        FileChoosers.chooseExportPath(over: window, suggestedName: Self.fileName(for: message.title, suffix: suffix)) {
-            [weak self] path in self?.export(message, to: path)
-        }
-    }
-
-    /// Copies a message's audio to `path` (the chooser already asked about replacing).
-    func export(_ message: Message, to path: String) {
-        do {
-            try store?.export(message.id, to: path, overwrite: true)
-            toast("“\(message.title)” exported to \(URL(fileURLWithPath: path).lastPathComponent)")
-        } catch {
-            toast("“\(message.title)” could not be exported: \(error)", seconds: 0)
+        FileChoosers.chooseExportPath(over: window, title: message.title) { [weak self] path, format, confirmed in
+            guard let self, let store = self.store else { return }
+            let source: String
+            do { source = try store.exportSource(message.id) } catch {
+                self.toast("“\(message.title)” could not be exported: \(error)", seconds: 0)
+                return
+            }
+            // The chooser asked before replacing the file it showed; a name
+            // whose extension was changed to match the format never replaces.
+            self.exporter?.export(source: source, title: message.title, to: confirmed ? path : Exporter.unused(path),
+                                  format: format, overwrite: confirmed)
         }
     }
 
     func askToImport() {
         FileChoosers.chooseAudioFiles(over: window) { [weak self] paths in self?.importer?.enqueue(paths) }
-    }
-
-    /// A file name from a title: no slashes, no leading dot, not empty.
-    nonisolated static func fileName(for title: String, suffix: String) -> String {
-        var name = title.replacingOccurrences(of: "/", with: "-").replacingOccurrences(of: ":", with: ".")
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        while name.hasPrefix(".") { name.removeFirst() }
-        if name.isEmpty { name = "Voice message" }
-        return suffix.isEmpty ? name : "\(name).\(suffix)"
     }
 
     /// Files dropped on the window are imported.

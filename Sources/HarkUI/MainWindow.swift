@@ -2,6 +2,7 @@ import AudioEngine
 import CAdwaita
 import CGLib
 import CGtk
+import Foundation
 import GLibSupport
 import GtkSupport
 import MessageStore
@@ -20,6 +21,7 @@ final class MainWindow {
     private(set) var composer: ComposerView?
     private(set) var playback: PlaybackController?
     private(set) var importer: Importer?
+    private(set) var exporter: Exporter?
     private(set) var microphones: MicrophoneMenu?
     let store: MessageStore?
     /// Deleted messages whose Undo toast is still up, oldest first.
@@ -58,6 +60,9 @@ final class MainWindow {
         let composer = ComposerView(store: store)
         let importProgress = ProgressStrip()
         let importer = Importer(store: store, progress: importProgress)
+        let exportProgress = ProgressStrip()
+        let exporter = Exporter(progress: exportProgress)
+        self.exporter = exporter
         let microphones = MicrophoneMenu(window: UnsafeMutableRawPointer(appWindow), store: store)
         self.playback = playback
         self.history = history
@@ -68,6 +73,7 @@ final class MainWindow {
         gtk_stack_add_named(OpaquePointer(stack), history.widget, "history")
         gtk_box_append(hark_box(content), recoveryProgress.widget)
         gtk_box_append(hark_box(content), importProgress.widget)
+        gtk_box_append(hark_box(content), exportProgress.widget)
         gtk_box_append(hark_box(content), composer.progress.widget)
         gtk_box_append(hark_box(content), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
         gtk_box_append(hark_box(content), composer.widget)
@@ -94,6 +100,14 @@ final class MainWindow {
             self?.toast("“\(message.title)” imported")
         }
         importer.onError = { [weak self] in self?.toast($0, seconds: 0) }
+        exporter.onError = { [weak self] in self?.toast($0, seconds: 0) }
+        exporter.onExported = { [weak self] title, path in
+            guard let self else { return }
+            self.toast("“\(title)” exported as \(URL(fileURLWithPath: path).lastPathComponent)",
+                       button: "Show in Files") {
+                FileManagerWindow.show(path)
+            }
+        }
         history.reload()
 
         // GTK gives the first focusable widget (the microphone menu) the
@@ -136,10 +150,18 @@ final class MainWindow {
     }
 
     /// A message for the user; `seconds` 0 keeps it until dismissed.
-    func toast(_ text: String, seconds: UInt32 = 5) {
+    func toast(_ text: String, seconds: UInt32 = 5, button: String? = nil,
+               clicked: @escaping @MainActor () -> Void = {}) {
         toastTexts.append(text)
         let toast = adw_toast_new(text)!
         adw_toast_set_timeout(toast, seconds)
+        if let button {
+            // The answer to what the user just did: shown at once, not queued
+            // behind an earlier message that waits to be dismissed.
+            adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH)
+            adw_toast_set_button_label(toast, button)
+            Signal.connect(UnsafeMutableRawPointer(toast), "button-clicked", clicked)
+        }
         adw_toast_overlay_add_toast(OpaquePointer(toasts), toast)
     }
 

@@ -248,34 +248,76 @@ public final class MessageStore {
         try update("UPDATE messages SET play_position = ? WHERE id = ?", [.real(max(0, seconds)), .text(id)], id)
     }
 
-    /// Copies a message's audio to `path`; an existing file is replaced only when asked.
-    public func export(_ id: String, to path: String, overwrite: Bool = false) throws(StoreError) {
-        let message = try message(id)
-        let source = audioPath(of: message)
+    /// Writes a message's audio to `path` as `format` (by default the one the
+    /// path's extension names, else the message's own); an existing file is
+    /// replaced only when asked. Blocks while transcoding: see `exportSource`
+    /// and `writeExport` to do that part off the main thread.
+    public func export(_ id: String, to path: String, format: AudioFormat? = nil,
+                       overwrite: Bool = false) throws(StoreError) {
+        try Self.writeExport(from: try exportSource(id), to: path, format: format, overwrite: overwrite)
+    }
+
+    /// The audio file a message is exported from (it must exist).
+    public func exportSource(_ id: String) throws(StoreError) -> String {
+        let source = audioPath(of: try message(id))
         guard FileManager.default.fileExists(atPath: source) else {
             throw .file(path: source, detail: "the message's audio file is missing")
         }
+        return source
+    }
+
+    /// Writes `source` to `path` as `format`: the same format is a copy of
+    /// the file, unchanged; another is transcoded (`progress` gets 0…1 on the
+    /// calling thread). Any thread; touches no database. The file gets
+    /// ordinary permissions (0666 less the umask), not the store's 0600: it
+    /// is meant for someone else.
+    public static func writeExport(from source: String, to path: String, format: AudioFormat? = nil,
+                                   overwrite: Bool = false, progress: (Double) -> Void = { _ in }) throws(StoreError) {
+        let original = AudioFormat(pathExtensionOf: source)
+        let wanted = format ?? AudioFormat(pathExtensionOf: path) ?? original ?? .opus
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
             guard !isFolder.boolValue else { throw .file(path: path, detail: "is a folder") }
             guard overwrite else { throw .exists(path: path) }
         }
-        // Copied beside the target, then renamed over it: a copy that fails
+        // Written beside the target, then renamed over it: a write that fails
         // (a full disk) leaves the file the user chose to replace untouched.
         let target = URL(fileURLWithPath: path)
         let partial = target.deletingLastPathComponent()
             .appendingPathComponent(".\(target.lastPathComponent).hark-export-\(UUID().uuidString.prefix(8))").path
         do {
-            try FileManager.default.copyItem(atPath: source, toPath: partial)
+            if wanted == original {
+                try FileManager.default.copyItem(atPath: source, toPath: partial)
+                progress(1)
+            } else {
+                do { try Transcoder.transcode(source, to: partial, format: wanted, progress: progress) } catch {
+                    throw StoreError.file(path: path, detail: error.description)
+                }
+            }
+        } catch let error as StoreError {
+            try? FileManager.default.removeItem(atPath: partial)
+            throw error
         } catch {
             try? FileManager.default.removeItem(atPath: partial)
             throw .file(path: path, detail: error.localizedDescription)
         }
+        chmod(partial, 0o666 & ~currentUmask())
         guard Glibc.rename(partial, path) == 0 else {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(atPath: partial)
             throw .file(path: path, detail: reason)
         }
+    }
+
+    /// The process's umask, read without changing it (umask(2) cannot, and
+    /// setting it back would race with other threads creating files).
+    static func currentUmask() -> mode_t {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
+              let mask = mode_t(line.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8) else {
+            return 0o022
+        }
+        return mask
     }
 
     /// `PRAGMA integrity_check`: "ok" for a sound database.

@@ -16,7 +16,7 @@ enum CommandLineRequest: Equatable {
     case rename(id: String, title: String)
     case delete(id: String)
     case undelete(id: String)
-    case export(id: String, path: String, force: Bool)
+    case export(id: String, path: String, force: Bool, format: String?)
     case waveform(input: String, png: String, width: Int, height: Int, played: Double, style: String, dark: Bool)
     /// A one-line reason; the process exits with status 2 (a usage error).
     case usageError(String)
@@ -84,10 +84,14 @@ enum CommandLineRequest: Equatable {
                 return .waveform(input: input, png: png, width: width, height: height, played: played, style: style, dark: dark)
             case "export":
                 let force = rest.flag("--force")
+                let format = try rest.option("--format")
                 let id = try rest.positional("ID")
                 let path = try rest.positional("PATH")
                 try rest.finish()
-                return .export(id: id, path: path, force: force)
+                if let format, !["opus", "mp3", "wav"].contains(format) {
+                    throw UsageError("--format is opus, mp3 or wav, not '\(format)'")
+                }
+                return .export(id: id, path: path, force: force, format: format)
             case "levels":
                 let json = rest.flag("--json")
                 let path = try rest.positional("FILE")
@@ -128,8 +132,11 @@ enum CommandLineRequest: Equatable {
           rename ID TITLE     Rename a message
           delete ID           Delete a message (undo with undelete)
           undelete ID         Bring a deleted message back
-          export ID PATH [--force]
-                              Copy a message's audio to PATH (--force replaces)
+          export ID PATH [--format opus|mp3|wav] [--force]
+                              Write a message's audio to PATH: Ogg Opus (the
+                              original, unchanged), MP3 or WAV; the format
+                              follows PATH's extension unless given
+                              (--force replaces)
           waveform FILE|ID --png OUT [--width W] [--height H] [--played F]
                    [--style bars|line] [--dark]
                               Draw a file's or a message's waveform to a PNG

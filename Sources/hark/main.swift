@@ -32,8 +32,8 @@ case .delete(let id):
     exit(runDelete(id: id))
 case .undelete(let id):
     exit(runUndelete(id: id))
-case .export(let id, let path, let force):
-    exit(runExport(id: id, path: path, force: force))
+case .export(let id, let path, let force, let format):
+    exit(runExport(id: id, path: path, force: force, format: format))
 case .waveform(let input, let png, let width, let height, let played, let style, let dark):
     exit(runWaveform(input: input, png: png, width: width, height: height, played: played, style: style, dark: dark))
 case .levels(let path):

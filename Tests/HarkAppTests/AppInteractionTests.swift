@@ -150,6 +150,23 @@ final class AppInteractionTests: XCTestCase {
         try driver.key("Return")
         driver.waitFor("exported") { FileManager.default.fileExists(atPath: exported) }
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: exported)), try Data(contentsOf: URL(fileURLWithPath: good)))
+        try driver.waitFor("the toast offers to show the file") { try driver.buttons().contains("Show in Files") }
+
+        // A name ending in .mp3: an MP3, transcoded off the main thread, readable by anyone.
+        let mp3 = data.path("for my phone.mp3")
+        try driver.click("Message Menu", "Export…")
+        try driver.waitFor("the chooser") { try driver.buttons().contains("Export") }
+        try driver.key("ctrl+a")
+        try driver.type(mp3)
+        try driver.waitFor("the typed path in the chooser") { try driver.entryHolds(mp3) }
+        try driver.key("Return")
+        driver.waitFor("exported as MP3") { FileManager.default.fileExists(atPath: mp3) }
+        let (_, type) = try ChildProcess.run("/usr/bin/gst-typefind-1.0", [mp3])
+        XCTAssertTrue(type.contains("audio/mpeg"), type)
+        let (_, levels) = try ChildProcess.run(harkExecutable, ["levels", mp3, "--json"])
+        XCTAssertTrue(levels.contains("\"duration_s\": 3.0") || levels.contains("\"duration_s\": 2.9"), levels)
+        let mode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: mp3)[.posixPermissions] as? Int)
+        XCTAssertEqual(mode & 0o044, 0o044, "readable by others: \(String(mode, radix: 8))")
         XCTAssertEqual(try driver.quit(app), 0, app.output)
         XCTAssertEqual(warningLines(in: app.output), [], app.output)
     }

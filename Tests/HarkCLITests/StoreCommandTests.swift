@@ -37,6 +37,36 @@ final class StoreCommandTests: XCTestCase {
         return output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    private struct Decoded: Decodable { let duration_s: Double }
+
+    /// Each export format decodes, by GStreamer's own decodebin (through
+    /// `hark levels`) and by its type sniffing, to the message's duration;
+    /// Ogg Opus is the stored file unchanged; every file is readable by others.
+    func testExportFormatsDecodeToTheMessagesDurationAndAreReadable() throws {
+        let (status, output) = try hark(["record", "--duration", "2.5", "--source", tone])
+        XCTAssertEqual(status, 0, output)
+        let id = output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let stored = home.path("hark/messages/\(id).ogg")
+        for (file, format, mime) in [("a.ogg", nil, "audio/ogg"), ("b.mp3", nil, "audio/mpeg"), ("c.wav", nil, "audio/x-wav"),
+                                     ("d.audio", "mp3", "audio/mpeg"), ("e.ogg", "wav", "audio/x-wav")] {
+            let path = home.path(file)
+            let (exported, reason) = try hark(["export", id, path] + (format.map { ["--format", $0] } ?? []))
+            XCTAssertEqual(exported, 0, "\(file): \(reason)")
+            let (_, levels) = try hark(["levels", path, "--json"])
+            let decoded = try JSONDecoder().decode(Decoded.self, from: Data(levels.utf8))
+            XCTAssertEqual(decoded.duration_s, 2.5, accuracy: 0.05, "\(file) decodes to the message's duration")
+            let mode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+            XCTAssertEqual(mode & 0o044, 0o044, "\(file) is readable by whoever it is sent to: \(String(mode, radix: 8))")
+            let (_, type) = try ChildProcess.run("/usr/bin/gst-typefind-1.0", [path])
+            XCTAssertTrue(type.contains(mime), "\(file) is \(mime): \(type)")
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: home.path("a.ogg"))),
+                       try Data(contentsOf: URL(fileURLWithPath: stored)), "Ogg Opus is the original, unchanged")
+        let (bad, reason) = try hark(["export", id, home.path("f.mp3"), "--format", "flac"])
+        XCTAssertEqual(bad, 2, reason)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: home.path("f.mp3")))
+    }
+
     func testRecordRenameDeleteUndeleteExport() throws {
         let (status, output) = try hark(["record", "--duration", "1", "--source", tone, "--title", "Groceries"])
         XCTAssertEqual(status, 0, output)

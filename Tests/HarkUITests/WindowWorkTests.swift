@@ -173,11 +173,21 @@ final class WindowWorkTests: XCTestCase {
         }
     }
 
-    func testExportNamesAreSafeFileNames() {
-        XCTAssertEqual(MainWindow.fileName(for: "Call 10:30 / Bob", suffix: "ogg"), "Call 10.30 - Bob.ogg")
-        XCTAssertEqual(MainWindow.fileName(for: "..hidden", suffix: "ogg"), "hidden.ogg")
-        XCTAssertEqual(MainWindow.fileName(for: "  ", suffix: "mp3"), "Voice message.mp3")
-        XCTAssertEqual(MainWindow.fileName(for: "Memo", suffix: ""), "Memo")
+    func testTheExportPathFollowsTheChosenFormatAndNeverReplacesUnasked() throws {
+        XCTAssertEqual(FileChoosers.path("/m/Call.ogg", withExtensionOf: .mp3), "/m/Call.mp3")
+        XCTAssertEqual(FileChoosers.path("/m/Call.mp3", withExtensionOf: .mp3), "/m/Call.mp3")
+        XCTAssertEqual(FileChoosers.path("/m/Call.WAV", withExtensionOf: .wav), "/m/Call.WAV")
+        XCTAssertEqual(FileChoosers.path("/m/Call 10.30", withExtensionOf: .opus), "/m/Call 10.30.ogg")
+        XCTAssertEqual(FileChoosers.format(chosen: .opus, offered: .opus, typed: "/m/Call.mp3"), .mp3, "typed")
+        XCTAssertEqual(FileChoosers.format(chosen: .wav, offered: .opus, typed: "/m/Call.ogg"), .wav, "picked")
+        XCTAssertEqual(FileChoosers.format(chosen: .opus, offered: .opus, typed: "/m/Call"), .opus, "offered")
+        let folder = try ScratchFolder()
+        let taken = folder.path("Memo.mp3")
+        XCTAssertEqual(Exporter.unused(taken), taken)
+        try Data().write(to: URL(fileURLWithPath: taken))
+        XCTAssertEqual(Exporter.unused(taken), folder.path("Memo (2).mp3"))
+        try Data().write(to: URL(fileURLWithPath: folder.path("Memo (2).mp3")))
+        XCTAssertEqual(Exporter.unused(taken), folder.path("Memo (3).mp3"))
     }
 
     func testARecordingCutShortSaysWhyAndWhatWasSaved() {
