@@ -16,6 +16,9 @@ public typealias PointerBoolSignalHandler = @MainActor (UnsafeMutableRawPointer?
 public typealias KeySignalHandler = @MainActor (UInt32, UInt32, UInt32) -> Bool
 /// One gint argument, e.g. GtkNativeDialog `response`.
 public typealias IntSignalHandler = @MainActor (Int) -> Void
+/// Two doubles, returns a new reference or NULL, e.g. GtkDragSource `prepare`
+/// (the GdkContentProvider to drag).
+public typealias PointPointerSignalHandler = @MainActor (Double, Double) -> UnsafeMutableRawPointer?
 /// GtkDropTarget `drop`: the dropped GValue*, x, y; true accepts the drop.
 public typealias DropSignalHandler = @MainActor (UnsafeMutableRawPointer?, Double, Double) -> Bool
 
@@ -65,6 +68,12 @@ public enum Signal {
     public static func connectDrop(_ instance: UnsafeMutableRawPointer, _ name: String,
                                    _ handler: @escaping DropSignalHandler) -> UInt {
         attach(instance, name, unsafeBitCast(dropSignalTrampoline, to: GCallback.self), HandlerBox(handler))
+    }
+
+    @discardableResult
+    public static func connectPointReturningPointer(_ instance: UnsafeMutableRawPointer, _ name: String,
+                                                    _ handler: @escaping PointPointerSignalHandler) -> UInt {
+        attach(instance, name, unsafeBitCast(pointPointerSignalTrampoline, to: GCallback.self), HandlerBox(handler))
     }
 
     @discardableResult

@@ -59,6 +59,13 @@ let dropSignalTrampoline: @convention(c) (gpointer?, gpointer?, gdouble, gdouble
     return MainActor.assumeIsolated { box.handler(value, x, y) } ? 1 : 0
 }
 
+let pointPointerSignalTrampoline: @convention(c) (gpointer?, gdouble, gdouble, gpointer?) -> gpointer? = { _, x, y, data in
+    let box = HandlerBox<PointPointerSignalHandler>.borrow(data)
+    // Carried out as an address: the new reference passes to the caller.
+    let address = MainActor.assumeIsolated { box.handler(x, y).map { UInt(bitPattern: $0) } }
+    return address.flatMap { UnsafeMutableRawPointer(bitPattern: $0) }
+}
+
 let keySignalTrampoline: @convention(c) (gpointer?, guint, guint, guint32, gpointer?) -> gboolean = { _, keyval, keycode, state, data in
     let box = HandlerBox<KeySignalHandler>.borrow(data)
     return MainActor.assumeIsolated { box.handler(keyval, keycode, state) } ? 1 : 0

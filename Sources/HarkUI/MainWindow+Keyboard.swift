@@ -6,7 +6,8 @@ import GtkSupport
 import MessageStore
 
 /// The history's keys, which act on the focused message (or the last one):
-/// Space plays or pauses, ←/→ seek 5 s, Delete deletes, F2 renames. A
+/// Space plays or pauses, ←/→ seek 5 s, Delete deletes, F2 renames, Ctrl+C
+/// copies it as a file. A
 /// controller in the capture phase sees them before the focused widget;
 /// buttons keep Space and text fields keep everything.
 extension MainWindow {
@@ -25,12 +26,19 @@ extension MainWindow {
     @discardableResult
     func handleKey(_ keyval: UInt32, modifiers: UInt32) -> Bool {
         let significant = GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue | GDK_SHIFT_MASK.rawValue
-        guard modifiers & significant == 0, let history, let playback else { return false }
+        guard let history, let playback else { return false }
         let focus = gtk_root_get_focus(OpaquePointer(window))
         if let focus, Self.isA(focus, gtk_editable_get_type()) { return false }
         // Menus (popovers) take their own keys: Space activates an item there.
         if let focus, gtk_widget_get_ancestor(focus, gtk_popover_get_type()) != nil { return false }
         let row = focus.flatMap { history.row(holding: $0) }
+        // Ctrl+C copies the focused message as a file.
+        if modifiers & significant == GDK_CONTROL_MASK.rawValue, keyval == UInt32(GDK_KEY_c) || keyval == UInt32(GDK_KEY_C) {
+            guard let message = row?.message, message.state != .missing else { return false }
+            copy(message)
+            return true
+        }
+        guard modifiers & significant == 0 else { return false }
         switch Int32(keyval) {
         case GDK_KEY_space, GDK_KEY_KP_Space:
             if let focus, Self.isA(focus, gtk_button_get_type()) { return false }

@@ -102,6 +102,18 @@ extension MainWindow {
         }
     }
 
+    /// Puts a readable copy of the message, named after its title, on the
+    /// clipboard as a file: paste works in Files, chat apps and mail.
+    func copy(_ message: Message) {
+        do {
+            let path = try store?.outgoingCopy(message.id)
+            if let path { FileTransfer.copy(path, from: Widget.widget(window)) }
+            toast("“\(message.title)” copied")
+        } catch {
+            toast("“\(message.title)” could not be copied: \(error)", seconds: 0)
+        }
+    }
+
     func askToImport() {
         FileChoosers.chooseAudioFiles(over: window) { [weak self] paths in self?.importer?.enqueue(paths) }
     }

@@ -19,6 +19,7 @@ extension MainWindow {
         }
         Task { [weak self] in
             let result = await Task.detached { () -> Result<RecoveryReport, StoreError> in
+                MessageStore.pruneOutgoingCopies()  // copies handed out more than a day ago
                 do {
                     return .success(try MessageStore(folder: folder).recover())
                 } catch let error as StoreError {

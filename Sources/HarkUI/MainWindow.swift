@@ -88,6 +88,7 @@ final class MainWindow {
         history.onDelete = { [weak self] in self?.delete($0) }
         history.onRename = { [weak self] in self?.askToRename($0) }
         history.onExport = { [weak self] in self?.askToExport($0) }
+        history.onCopy = { [weak self] in self?.copy($0) }
         composer.parentWindow = window
         composer.source = { [weak microphones] in
             if let forced = ComposerView.sourceFromEnvironment { return (forced, nil) }

@@ -16,6 +16,7 @@ enum ShortcutsWindow {
             ("Left Right", "Seek 5 seconds back or forward"),
             ("F2", "Rename the focused or last message"),
             ("Delete", "Delete the focused message"),
+            ("<Control>c", "Copy the focused message as a file"),
             ("<Control>z", "Undo the last deletion"),
             ("<Control>i", "Import audio files"),
         ]),

@@ -274,7 +274,8 @@ public final class MessageStore {
     public static func writeExport(from source: String, to path: String, format: AudioFormat? = nil,
                                    overwrite: Bool = false, progress: (Double) -> Void = { _ in }) throws(StoreError) {
         let original = AudioFormat(pathExtensionOf: source)
-        let wanted = format ?? AudioFormat(pathExtensionOf: path) ?? original ?? .opus
+        // No format asked or named by the path: the message's own, copied.
+        let wanted = format ?? AudioFormat(pathExtensionOf: path) ?? original
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
             guard !isFolder.boolValue else { throw .file(path: path, detail: "is a folder") }
@@ -286,13 +287,13 @@ public final class MessageStore {
         let partial = target.deletingLastPathComponent()
             .appendingPathComponent(".\(target.lastPathComponent).hark-export-\(UUID().uuidString.prefix(8))").path
         do {
-            if wanted == original {
-                try FileManager.default.copyItem(atPath: source, toPath: partial)
-                progress(1)
-            } else {
+            if let wanted, wanted != original {
                 do { try Transcoder.transcode(source, to: partial, format: wanted, progress: progress) } catch {
                     throw StoreError.file(path: path, detail: error.description)
                 }
+            } else {
+                try FileManager.default.copyItem(atPath: source, toPath: partial)
+                progress(1)
             }
         } catch let error as StoreError {
             try? FileManager.default.removeItem(atPath: partial)

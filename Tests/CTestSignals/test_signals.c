@@ -23,3 +23,9 @@ gboolean hark_test_emit_pointer_double_double(gpointer instance, const char *sig
     g_signal_emit_by_name(instance, signal, value, x, y, &handled);
     return handled;
 }
+
+gpointer hark_test_emit_double_double_returning_pointer(gpointer instance, const char *signal, gdouble x, gdouble y) {
+    gpointer result = NULL;
+    g_signal_emit_by_name(instance, signal, x, y, &result);
+    return result;
+}

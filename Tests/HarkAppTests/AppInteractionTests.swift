@@ -167,6 +167,20 @@ final class AppInteractionTests: XCTestCase {
         XCTAssertTrue(levels.contains("\"duration_s\": 3.0") || levels.contains("\"duration_s\": 2.9"), levels)
         let mode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: mp3)[.posixPermissions] as? Int)
         XCTAssertEqual(mode & 0o044, 0o044, "readable by others: \(String(mode, radix: 8))")
+
+        // Copy from the menu: the clipboard holds a file, as other apps read it (xclip).
+        try driver.click("Message Menu", "Copy")
+        var uris = ""
+        driver.waitFor("a file on the clipboard") {
+            uris = (try? ChildProcess.run("/usr/bin/xclip", ["-o", "-selection", "clipboard", "-t", "text/uri-list"],
+                                          seconds: 10).output) ?? ""
+            return uris.hasPrefix("file://")
+        }
+        let copied = try XCTUnwrap(uris.split(whereSeparator: \.isNewline).first.flatMap { URL(string: String($0)) }, uris)
+        XCTAssertEqual(copied.lastPathComponent, "Interview.ogg", "named after the message")
+        XCTAssertEqual(try Data(contentsOf: copied), try Data(contentsOf: URL(fileURLWithPath: good)), "its audio, unchanged")
+        let copiedMode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: copied.path)[.posixPermissions] as? Int)
+        XCTAssertEqual(copiedMode & 0o044, 0o044, "readable by the app it is pasted in")
         XCTAssertEqual(try driver.quit(app), 0, app.output)
         XCTAssertEqual(warningLines(in: app.output), [], app.output)
     }

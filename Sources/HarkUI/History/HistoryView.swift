@@ -20,6 +20,7 @@ final class HistoryView {
     var onDelete: @MainActor (Message) -> Void = { _ in }
     var onRename: @MainActor (Message) -> Void = { _ in }
     var onExport: @MainActor (Message) -> Void = { _ in }
+    var onCopy: @MainActor (Message) -> Void = { _ in }
     var onCountChange: @MainActor (Int) -> Void = { _ in }
 
     init(store: MessageStore, playback: PlaybackController) {
@@ -49,6 +50,7 @@ final class HistoryView {
             row.onDelete = { [weak self] in self?.onDelete($0) }
             row.onRename = { [weak self] in self?.onRename($0) }
             row.onExport = { [weak self] in self?.onExport($0) }
+            row.onCopy = { [weak self] in self?.onCopy($0) }
             self.rows[item] = row
             gtk_list_item_set_child(OpaquePointer(item), row.widget)
         }

@@ -23,6 +23,7 @@ final class MessageRow {
     private let missingDelete: UnsafeMutablePointer<GtkWidget>
     /// Borrowed from the row's action group: off while the audio is missing.
     private var exportAction: OpaquePointer?
+    private var copyAction: OpaquePointer?
     private let menuButton: UnsafeMutablePointer<GtkWidget>
     private(set) var message: Message?
     private static let rates = [1.0, 1.5, 2.0]
@@ -31,6 +32,7 @@ final class MessageRow {
     var onDelete: @MainActor (Message) -> Void = { _ in }
     var onRename: @MainActor (Message) -> Void = { _ in }
     var onExport: @MainActor (Message) -> Void = { _ in }
+    var onCopy: @MainActor (Message) -> Void = { _ in }
     private let playback: PlaybackController
     private let store: MessageStore
 
@@ -103,6 +105,14 @@ final class MessageRow {
             guard let self, let message = self.message else { return }
             self.onDelete(message)
         }
+        // Drag the title or the time out of the window to send the message as
+        // a file (the waveform keeps its drag for seeking).
+        for handle in [title, time] {
+            FileTransfer.dragFile(from: handle) { [weak self] in
+                guard let self, let message = self.message, message.state != .missing else { return nil }
+                return try? self.store.outgoingCopy(message.id)
+            }
+        }
         waveform.onPreview = { [weak self] seconds in
             guard let self, let message = self.message else { return }
             self.playback.seek(message.id, to: seconds, preview: true)
@@ -128,6 +138,7 @@ final class MessageRow {
         gtk_widget_set_sensitive(speed, isMissing ? 0 : 1)
         gtk_widget_set_sensitive(waveform.widget, isMissing ? 0 : 1)
         if let exportAction { g_simple_action_set_enabled(exportAction, isMissing ? 0 : 1) }
+        if let copyAction { g_simple_action_set_enabled(copyAction, isMissing ? 0 : 1) }
         refresh()
     }
 
@@ -196,6 +207,7 @@ final class MessageRow {
             g_object_unref(UnsafeMutableRawPointer(entry))
         }
         item("_Rename…", "row.rename", "F2")
+        item("_Copy", "row.copy", "<Control>c")
         item("_Export…", "row.export", "")
         item("_Delete", "row.delete", "Delete")
         return UnsafeMutableRawPointer(menu).assumingMemoryBound(to: GMenuModel.self)  // kept for the app's life
@@ -231,6 +243,7 @@ final class MessageRow {
         }
         add("rename") { row, message in row.onRename(message) }
         exportAction = add("export") { row, message in row.onExport(message) }
+        copyAction = add("copy") { row, message in row.onCopy(message) }
         add("delete") { row, message in row.onDelete(message) }
         return OpaquePointer(group)
     }

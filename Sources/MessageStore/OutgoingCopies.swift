@@ -1,0 +1,50 @@
+import AudioEngine
+import Foundation
+
+/// Copies of messages handed to other apps by a drag or the clipboard. The
+/// store's own files are never handed out (they are private, 0600, and named
+/// by id); a receiver gets a readable file named after the title, in the
+/// user's cache, kept a day so that a paste some time later still finds it.
+extension MessageStore {
+    /// `$XDG_CACHE_HOME/hark/outgoing` (default `~/.cache/hark/outgoing`).
+    public static var outgoingFolder: URL {
+        let environment = ProcessInfo.processInfo.environment
+        let cache = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
+            ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".cache")
+        return cache.appendingPathComponent("hark/outgoing")
+    }
+
+    /// How long an outgoing copy is kept.
+    public static let outgoingLifetime: TimeInterval = 24 * 60 * 60
+
+    /// A readable copy (0644 under the usual umask) of a message's audio,
+    /// unchanged, named after its title (`Dentist on Monday.ogg`); made anew
+    /// each time, so a renamed message hands out its new name.
+    public func outgoingCopy(_ id: String) throws(StoreError) -> String {
+        let title = try message(id).title
+        let source = try exportSource(id)
+        let folder = Self.outgoingFolder.appendingPathComponent(id)
+        do {
+            try? FileManager.default.removeItem(at: folder)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .file(path: folder.path, detail: error.localizedDescription)
+        }
+        let name = ExportName.forTitle(title, fileExtension: URL(fileURLWithPath: source).pathExtension)
+        let path = folder.appendingPathComponent(name).path
+        try Self.writeExport(from: source, to: path, format: AudioFormat(pathExtensionOf: source), overwrite: true)
+        return path
+    }
+
+    /// Removes outgoing copies older than their lifetime (any thread).
+    public static func pruneOutgoingCopies(now: Date = Date()) {
+        let folder = outgoingFolder
+        guard let entries = try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: [.contentModificationDateKey]) else {
+            return
+        }
+        for entry in entries {
+            let modified = (try? entry.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? now
+            if now.timeIntervalSince(modified) > outgoingLifetime { try? FileManager.default.removeItem(at: entry) }
+        }
+    }
+}
