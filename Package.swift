@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "MessageStore", dependencies: ["AudioEngine", "Levels", "CSQLite"]),
         .target(name: "AudioEngine", dependencies: ["Levels", "GLibSupport", "CGLib", "CGStreamer", "CHelpers"]),
         .target(name: "HarkUI", dependencies: ["GtkSupport", "GLibSupport", "Drawing", "Levels", "AudioEngine", "MessageStore", "CGLib", "CGtk", "CAdwaita", "CCairo"]),
-        .executableTarget(name: "hark-bench", dependencies: ["Drawing", "Levels", "CCairo"]),
+        .executableTarget(name: "hark-bench", dependencies: ["Drawing", "Levels", "CCairo", "MessageStore"]),
         .executableTarget(name: "hark", dependencies: ["HarkUI", "AudioEngine", "MessageStore", "Drawing", "Levels", "GLibSupport"]),
 
         // MARK: Tests. GLib-bound tests are XCTest methods: XCTest runs them on the

@@ -96,6 +96,27 @@ public final class MessageStore {
         return ids
     }
 
+    /// The ids of the shown messages that match `query`, oldest first, as
+    /// `shownIDs`: title words through the full-text index, the day through
+    /// the time index; no title is read in Swift.
+    public func searchIDs(_ query: SearchQuery) throws(StoreError) -> [String] {
+        var clauses = ["state NOT IN ('deleted', 'recording')"]
+        var values: [SQLValue] = []
+        if let text = query.fullTextQuery {
+            clauses.append("rowid IN (SELECT rowid FROM messages_search WHERE messages_search MATCH ?)")
+            values.append(.text(text))
+        }
+        if let period = query.period {
+            clauses.append("created_at >= ? AND created_at < ?")
+            values += [.real(period.lowerBound.timeIntervalSince1970), .real(period.upperBound.timeIntervalSince1970)]
+        }
+        var ids: [String] = []
+        try run("SELECT id FROM messages WHERE \(clauses.joined(separator: " AND ")) ORDER BY created_at, id DESC", values) {
+            ids.append($0.text(0) ?? "")
+        }
+        return ids
+    }
+
     /// How many messages `list` can show.
     public func count() throws(StoreError) -> Int {
         var total = 0

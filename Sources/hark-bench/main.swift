@@ -2,6 +2,7 @@ import CCairo
 import Drawing
 import Foundation
 import Levels
+import MessageStore
 
 // Measures (never asserts) the drawing code on image surfaces, as GTK would
 // call it for one row of the history. Run by `make bench`.
@@ -11,6 +12,18 @@ func milliseconds(repeating count: Int, _ body: () -> Void) -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
     for _ in 0..<count { body() }
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000 / Double(count)
+}
+
+// `hark-bench search FOLDER`: searching a store (made by scripts/bench).
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "search" {
+    let store = try MessageStore(folder: URL(fileURLWithPath: CommandLine.arguments[2]))
+    for (label, text) in [("a title word", "message 123"), ("a day", "yesterday"), ("no match", "zebra")] {
+        var found = 0
+        let time = milliseconds(repeating: 20) { found = (try? store.searchIDs(SearchQuery(text)).count) ?? -1 }
+        print("  " + "search 10,000 messages: \(label)".padding(toLength: 44, withPad: " ", startingAt: 0)
+              + String(format: " %6.2f ms  (%d found; goal: under 20 ms)", time, found))
+    }
+    exit(0)
 }
 
 let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 600, 64)!
