@@ -23,6 +23,7 @@ final class MainWindow {
     private(set) var importer: Importer?
     private(set) var exporter: Exporter?
     private(set) var microphones: MicrophoneMenu?
+    let search = HistorySearch()
     let store: MessageStore?
     /// Deleted messages whose Undo toast is still up, oldest first.
     var pendingDeletions: [PendingDeletion] = []
@@ -44,9 +45,11 @@ final class MainWindow {
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         let header = adw_header_bar_new()!
         gtk_box_append(hark_box(content), header)
+        gtk_box_append(hark_box(content), search.bar)
         stack = gtk_stack_new()!
         gtk_widget_set_vexpand(stack, 1)
         gtk_stack_add_named(OpaquePointer(stack), Self.makeEmptyState(problem: storeProblem), "empty")
+        gtk_stack_add_named(OpaquePointer(stack), Self.makeNoResultsState(), "no-results")
         gtk_box_append(hark_box(content), stack)
         adw_toast_overlay_set_child(OpaquePointer(toasts), content)
         adw_application_window_set_content(hark_adw_application_window(appWindow), toasts)
@@ -82,9 +85,13 @@ final class MainWindow {
         playback.onError = { [weak self] in self?.toast($0) }
         playback.onEnded = { [weak self] id in self?.playNext(after: id) }
         history.onCountChange = { [weak self] count in
-            guard let self else { return }
-            gtk_stack_set_visible_child_name(OpaquePointer(self.stack), count == 0 ? "empty" : "history")
+            guard let self, let history = self.history else { return }
+            let page = count > 0 ? "history" : (history.query == nil ? "empty" : "no-results")
+            gtk_stack_set_visible_child_name(OpaquePointer(self.stack), page)
         }
+        search.onQuery = { [weak history] in history?.search($0) }
+        search.captureKeys(from: history.widget)
+        adw_header_bar_pack_end(OpaquePointer(header), search.toggle)
         history.onDelete = { [weak self] in self?.delete($0) }
         history.onRename = { [weak self] in self?.askToRename($0) }
         history.onExport = { [weak self] in self?.askToExport($0) }
@@ -166,6 +173,11 @@ final class MainWindow {
         adw_toast_overlay_add_toast(OpaquePointer(toasts), toast)
     }
 
+    /// "history", "empty" or "no-results": what the window shows above the composer.
+    var visiblePage: String {
+        gtk_stack_get_visible_child_name(OpaquePointer(stack)).map { String(cString: $0) } ?? ""
+    }
+
     var autoplay: Bool { store?.setting(Self.autoplaySetting) != "off" }
 
     private func playNext(after id: String) {
@@ -187,6 +199,7 @@ final class MainWindow {
         }
         Actions.add(to: map, "pause-recording") { [weak self] in self?.composer?.togglePause() }
         Actions.add(to: map, "import") { [weak self] in self?.askToImport() }
+        Actions.add(to: map, "search") { [weak self] in self?.search.open() }
         Actions.add(to: map, "undo") { [weak self] in self?.undoLastDeletion() }
 
         let autoplayAction = g_simple_action_new_stateful("autoplay", nil, g_variant_new_boolean(autoplay ? 1 : 0))!
@@ -201,6 +214,7 @@ final class MainWindow {
         Actions.setAccels(application, "win.record", ["<Control>r"])
         Actions.setAccels(application, "win.cancel-recording", ["Escape"])
         Actions.setAccels(application, "win.import", ["<Control>i"])
+        Actions.setAccels(application, "win.search", ["<Control>f"])
         Actions.setAccels(application, "win.undo", ["<Control>z"])
     }
 
@@ -227,6 +241,16 @@ final class MainWindow {
         hark_accessible_set_label(UnsafeMutableRawPointer(menuButton), "Main Menu")
         g_object_unref(UnsafeMutableRawPointer(menu))
         return menuButton
+    }
+
+    private static func makeNoResultsState() -> UnsafeMutablePointer<GtkWidget> {
+        let status = adw_status_page_new()!
+        adw_status_page_set_icon_name(OpaquePointer(status), "system-search-symbolic")
+        adw_status_page_set_title(OpaquePointer(status), "No Messages Found")
+        adw_status_page_set_description(OpaquePointer(status),
+                                        "Try other words from a title, or a day such as “yesterday”, “monday” or “1 Dec”.")
+        gtk_widget_set_vexpand(status, 1)
+        return status
     }
 
     private static func makeEmptyState(problem: String?) -> UnsafeMutablePointer<GtkWidget> {

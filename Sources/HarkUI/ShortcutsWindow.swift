@@ -19,6 +19,7 @@ enum ShortcutsWindow {
             ("<Control>c", "Copy the focused message as a file"),
             ("<Control>z", "Undo the last deletion"),
             ("<Control>i", "Import audio files"),
+            ("<Control>f", "Search by title or day"),
         ]),
         ("General", [
             ("<Control>question", "Keyboard shortcuts"),

@@ -20,10 +20,10 @@ extension MessageStore {
     /// A readable copy (0644 under the usual umask) of a message's audio,
     /// unchanged, named after its title (`Dentist on Monday.ogg`); made anew
     /// each time, so a renamed message hands out its new name.
-    public func outgoingCopy(_ id: String) throws(StoreError) -> String {
+    public func outgoingCopy(_ id: String, in outgoing: URL = outgoingFolder) throws(StoreError) -> String {
         let title = try message(id).title
         let source = try exportSource(id)
-        let folder = Self.outgoingFolder.appendingPathComponent(id)
+        let folder = outgoing.appendingPathComponent(id)
         do {
             try? FileManager.default.removeItem(at: folder)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -37,8 +37,7 @@ extension MessageStore {
     }
 
     /// Removes outgoing copies older than their lifetime (any thread).
-    public static func pruneOutgoingCopies(now: Date = Date()) {
-        let folder = outgoingFolder
+    public static func pruneOutgoingCopies(in folder: URL = outgoingFolder, now: Date = Date()) {
         guard let entries = try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: [.contentModificationDateKey]) else {
             return
         }

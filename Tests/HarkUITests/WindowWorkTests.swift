@@ -150,9 +150,9 @@ final class WindowWorkTests: XCTestCase {
         let folder = self.folder
         let path = scratch.path("tone.ogg")
         try Self.tone(path, seconds: 1)
-        let outgoing = scratch.path("cache/hark/outgoing/")
-        setenv("XDG_CACHE_HOME", scratch.path("cache"), 1)
-        defer { unsetenv("XDG_CACHE_HOME") }
+        // (The cache is the test run's own: scripts/run-tests sets XDG_CACHE_HOME.
+        // Never setenv here: GLib's threads read the environment meanwhile.)
+        let outgoing = MessageStore.outgoingFolder.path + "/"
         try onMainActor {
             try Self.withWindow(storeIn: folder, before: { store in
                 let message = try store.importFile(path)
@@ -176,9 +176,9 @@ final class WindowWorkTests: XCTestCase {
                                              "a drag begins with content")
                 defer { g_object_unref(provider) }
                 let content = provider.assumingMemoryBound(to: GdkContentProvider.self)
-                let formats = gdk_content_provider_ref_formats(content)!
-                let mimeTypes = gdk_content_formats_union_serialize_mime_types(formats)!
-                defer { gdk_content_formats_unref(mimeTypes); gdk_content_formats_unref(formats) }
+                // The union takes the formats over (transfer full) and returns new ones.
+                let mimeTypes = gdk_content_formats_union_serialize_mime_types(gdk_content_provider_ref_formats(content))!
+                defer { gdk_content_formats_unref(mimeTypes) }
                 XCTAssertEqual(gdk_content_formats_contain_mime_type(mimeTypes, "text/uri-list"), 1, "offered as text/uri-list")
 
                 var value = GValue()
@@ -208,8 +208,6 @@ final class WindowWorkTests: XCTestCase {
         let folder = self.folder
         let path = scratch.path("tone.ogg")
         try Self.tone(path, seconds: 1)
-        setenv("XDG_CACHE_HOME", scratch.path("cache"), 1)
-        defer { unsetenv("XDG_CACHE_HOME") }
         try onMainActor {
             try Self.withWindow(storeIn: folder, before: { store in
                 let message = try store.importFile(path)
@@ -236,6 +234,37 @@ final class WindowWorkTests: XCTestCase {
                 XCTAssertEqual(URL(fileURLWithPath: copied).lastPathComponent, "Groceries - Monday.ogg")
                 XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: copied)),
                                try Data(contentsOf: URL(fileURLWithPath: store.audioPath(of: message))))
+            }
+        }
+    }
+
+    /// Ctrl+F's bar filters the history as one types, says when nothing
+    /// matches, and gives the whole list back when closed.
+    func testTheSearchBarFiltersTheHistoryAndClosesBackToIt() throws {
+        let folder = self.folder
+        let path = scratch.path("tone.ogg")
+        try Self.tone(path, seconds: 1)
+        try onMainActor {
+            try Self.withWindow(storeIn: folder, before: { store in
+                for title in ["Dentist on Monday", "Café plans", "Groceries"] {
+                    let message = try store.importFile(path)
+                    try store.rename(message.id, to: title)
+                }
+            }) { (store: MessageStore, window: MainWindow, _: Void) in
+                window.present()
+                XCTAssertTrue(MainLoop.iterate(until: { window.history?.count == 3 }, timeout: 5))
+                g_action_group_activate_action(OpaquePointer(window.window), "search", nil)
+                XCTAssertTrue(window.search.isOpen, "Ctrl+F's action opens the bar")
+                gtk_editable_set_text(OpaquePointer(window.search.entry), "CAFE")
+                XCTAssertTrue(MainLoop.iterate(until: { window.history?.count == 1 }, timeout: 5), "filtered as one types")
+                XCTAssertEqual(window.visiblePage, "history")
+                gtk_editable_set_text(OpaquePointer(window.search.entry), "zebra")
+                XCTAssertTrue(MainLoop.iterate(until: { window.history?.count == 0 }, timeout: 5))
+                XCTAssertEqual(window.visiblePage, "no-results", "an empty result says so")
+                window.search.close()
+                XCTAssertTrue(MainLoop.iterate(until: { window.history?.count == 3 }, timeout: 5), "closed: everything again")
+                XCTAssertEqual(window.visiblePage, "history")
+                XCTAssertEqual(window.search.text, "", "and the bar is empty for next time")
             }
         }
     }

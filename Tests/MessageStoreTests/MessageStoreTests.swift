@@ -164,22 +164,21 @@ final class MessageStoreTests: XCTestCase {
     }
 
     func testOutgoingCopiesFollowTheTitleAndGoAfterADay() throws {
-        setenv("XDG_CACHE_HOME", scratch.path("cache"), 1)
-        defer { unsetenv("XDG_CACHE_HOME") }
+        let outgoing = scratch.url.appendingPathComponent("outgoing")
         let store = try MessageStore(folder: folder)
         let message = try store.importFile(try opus("note.ogg"))
         try store.rename(message.id, to: "First name")
-        let first = try store.outgoingCopy(message.id)
+        let first = try store.outgoingCopy(message.id, in: outgoing)
         XCTAssertEqual(URL(fileURLWithPath: first).lastPathComponent, "First name.ogg")
         try store.rename(message.id, to: "Second name")
-        let second = try store.outgoingCopy(message.id)
+        let second = try store.outgoingCopy(message.id, in: outgoing)
         XCTAssertEqual(URL(fileURLWithPath: second).lastPathComponent, "Second name.ogg")
         XCTAssertFalse(FileManager.default.fileExists(atPath: first), "one copy per message, under its current name")
         XCTAssertEqual(FileManager.default.contents(atPath: second), FileManager.default.contents(atPath: store.audioPath(of: message)))
 
-        MessageStore.pruneOutgoingCopies(now: Date().addingTimeInterval(60))
+        MessageStore.pruneOutgoingCopies(in: outgoing, now: Date().addingTimeInterval(60))
         XCTAssertTrue(FileManager.default.fileExists(atPath: second), "a recent copy stays: a paste may come later")
-        MessageStore.pruneOutgoingCopies(now: Date().addingTimeInterval(MessageStore.outgoingLifetime + 3600))
+        MessageStore.pruneOutgoingCopies(in: outgoing, now: Date().addingTimeInterval(MessageStore.outgoingLifetime + 3600))
         XCTAssertFalse(FileManager.default.fileExists(atPath: second), "gone after a day")
         XCTAssertTrue(FileManager.default.fileExists(atPath: store.audioPath(of: message)), "the message itself untouched")
     }

@@ -22,6 +22,10 @@ final class HistoryView {
     var onExport: @MainActor (Message) -> Void = { _ in }
     var onCopy: @MainActor (Message) -> Void = { _ in }
     var onCountChange: @MainActor (Int) -> Void = { _ in }
+    /// The search being shown, if any: the list holds only its matches.
+    private(set) var query: SearchQuery?
+    /// Where the whole list was scrolled when the search began.
+    private var scrollBeforeSearch: Double?
 
     init(store: MessageStore, playback: PlaybackController) {
         self.store = store
@@ -78,8 +82,42 @@ final class HistoryView {
     /// import keeps its file's date; an undo puts a message back where its
     /// date says), or to the newest.
     func reload(showing id: String? = nil) {
+        load(shownIDs())
+        if let id, let index = index(of: id) { scroll(to: index) } else { scrollToEnd() }
+    }
+
+    /// Shows only the messages matching `query` (newest in view), or, for
+    /// nil or an empty query, the whole history again, scrolled back to where
+    /// it was before the search.
+    func search(_ query: SearchQuery?) {
+        let searching = query.map { !$0.isEmpty } ?? false
+        if searching, self.query == nil, let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(widget)) {
+            scrollBeforeSearch = gtk_adjustment_get_value(adjustment)
+        }
+        let wasSearching = self.query != nil
+        self.query = searching ? query : nil
+        load(shownIDs())
+        if searching {
+            scrollToEnd()
+        } else if wasSearching, let value = scrollBeforeSearch {
+            scrollBeforeSearch = nil
+            MainLoop.idle { [weak self] in
+                guard let self, let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(self.widget)) else { return false }
+                gtk_adjustment_set_value(adjustment, value)
+                return false
+            }
+        }
+    }
+
+    /// The ids the list shows now: the search's matches, or every message.
+    private func shownIDs() -> [String] {
         // Recordings in progress are the composer's, not yet the history's.
-        var strings = ((try? store.shownIDs()) ?? []).map { strdup($0) }
+        if let query { return (try? store.searchIDs(query)) ?? [] }
+        return (try? store.shownIDs()) ?? []
+    }
+
+    private func load(_ shown: [String]) {
+        var strings = shown.map { strdup($0) }
         strings.append(nil)
         defer { strings.forEach { free($0) } }
         strings.withUnsafeBufferPointer { buffer in
@@ -88,10 +126,11 @@ final class HistoryView {
             }
         }
         onCountChange(count)
-        if let id, let index = index(of: id) { scroll(to: index) } else { scrollToEnd() }
     }
 
     func append(_ id: String) {
+        // While searching, a new message shows only if it matches.
+        if query != nil { return reload(showing: id) }
         guard index(of: id) == nil else { return }
         gtk_string_list_append(ids, id)
         onCountChange(count)
