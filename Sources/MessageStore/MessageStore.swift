@@ -89,32 +89,35 @@ public final class MessageStore {
     /// recording), oldest first. Cheap even for many thousands: no row is
     /// decoded beyond its id.
     public func shownIDs() throws(StoreError) -> [String] {
-        var ids: [String] = []
-        try run("SELECT id FROM messages WHERE state NOT IN ('deleted', 'recording') ORDER BY created_at, id DESC") {
-            ids.append($0.text(0) ?? "")
-        }
-        return ids
+        try shownTimes(matching: nil).map(\.id)
     }
 
     /// The ids of the shown messages that match `query`, oldest first, as
     /// `shownIDs`: title words through the full-text index, the day through
     /// the time index; no title is read in Swift.
     public func searchIDs(_ query: SearchQuery) throws(StoreError) -> [String] {
+        try shownTimes(matching: query).map(\.id)
+    }
+
+    /// The shown messages' ids and times (for grouping them by day), oldest
+    /// first, all or those matching `query`.
+    public func shownTimes(matching query: SearchQuery?) throws(StoreError) -> [(id: String, createdAt: Date)] {
         var clauses = ["state NOT IN ('deleted', 'recording')"]
         var values: [SQLValue] = []
-        if let text = query.fullTextQuery {
+        if let text = query?.fullTextQuery {
             clauses.append("rowid IN (SELECT rowid FROM messages_search WHERE messages_search MATCH ?)")
             values.append(.text(text))
         }
-        if let period = query.period {
+        if let period = query?.period {
             clauses.append("created_at >= ? AND created_at < ?")
             values += [.real(period.lowerBound.timeIntervalSince1970), .real(period.upperBound.timeIntervalSince1970)]
         }
-        var ids: [String] = []
-        try run("SELECT id FROM messages WHERE \(clauses.joined(separator: " AND ")) ORDER BY created_at, id DESC", values) {
-            ids.append($0.text(0) ?? "")
+        var found: [(id: String, createdAt: Date)] = []
+        try run("SELECT id, created_at FROM messages WHERE \(clauses.joined(separator: " AND ")) ORDER BY created_at, id DESC",
+                values) {
+            found.append((id: $0.text(0) ?? "", createdAt: Date(timeIntervalSince1970: $0.real(1))))
         }
-        return ids
+        return found
     }
 
     /// How many messages `list` can show.
@@ -158,7 +161,7 @@ public final class MessageStore {
     /// that a crash leaves a row to recover. Record into `audioPath(of:)`.
     public func beginRecording(title: String? = nil, at date: Date = Date()) throws(StoreError) -> Message {
         let id = UUID().uuidString.lowercased()
-        let message = Message(id: id, title: title ?? Self.defaultTitle(date), createdAt: date, duration: 0,
+        let message = Message(id: id, title: title ?? Self.defaultTitle, createdAt: date, duration: 0,
                               fileName: "\(id).ogg", codec: "opus", state: .recording, deletedAt: nil, playPosition: 0)
         try insert(message, levels: nil)
         return message
@@ -419,12 +422,10 @@ public final class MessageStore {
         chmod(url.path, 0o700)
     }
 
-    static func defaultTitle(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.dateStyle = .medium
-        formatter.timeStyle = .short
-        return formatter.string(from: date)
-    }
+    /// A new recording's title. Not its date and time: the history shows
+    /// those beside every title (and under each day's header), whatever the
+    /// title becomes.
+    static let defaultTitle = "Voice message"
 
     static func stamp() -> String {
         let formatter = DateFormatter()

@@ -80,7 +80,7 @@ extension MessageStore {
             guard let analysis = try? Analyzer.analyze(path: path) else { continue }  // not audio: left alone
             let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? Date()
             let suffix = URL(fileURLWithPath: name).pathExtension.lowercased()
-            let message = Message(id: UUID().uuidString.lowercased(), title: "Recovered " + Self.defaultTitle(modified),
+            let message = Message(id: UUID().uuidString.lowercased(), title: "Recovered recording",
                                   createdAt: modified, duration: analysis.duration, fileName: name,
                                   codec: suffix == "ogg" ? "opus" : (suffix.isEmpty ? "audio" : suffix),
                                   state: .ready, deletedAt: nil, playPosition: 0)

@@ -7,6 +7,7 @@ import GLibSupport
 import GtkSupport
 import HarkTestSupport
 @testable import HarkUI
+import Levels
 import MessageStore
 import XCTest
 
@@ -265,6 +266,43 @@ final class WindowWorkTests: XCTestCase {
                 XCTAssertTrue(MainLoop.iterate(until: { window.history?.count == 3 }, timeout: 5), "closed: everything again")
                 XCTAssertEqual(window.visiblePage, "history")
                 XCTAssertEqual(window.search.text, "", "and the bar is empty for next time")
+            }
+        }
+    }
+
+    /// Each day under its header; each row with its time of day and duration
+    /// beside the title, so a renamed message keeps its date; a day's header
+    /// goes with its last message.
+    func testTheHistoryIsGroupedByDayAndRowsShowTheirTime() throws {
+        let folder = self.folder
+        let now = Date()
+        let days = [400, 1, 0].map { Calendar.current.date(byAdding: .day, value: -$0, to: now)! }
+        try onMainActor {
+            try Self.withWindow(storeIn: folder, before: { store in
+                try days.map { day -> String in
+                    let message = try store.beginRecording(title: "Note", at: day)
+                    try store.finishRecording(message.id, duration: 19.4, levels: LevelTrack())
+                    return message.id
+                }
+            }) { (store: MessageStore, window: MainWindow, ids: [String]) in
+                window.present()
+                XCTAssertTrue(MainLoop.iterate(until: { window.history?.count == 3 }, timeout: 5))
+                settle(seconds: 0.5)
+                @MainActor func shown(_ cssClass: String?) -> [String] {
+                    Widget.descendants(of: Widget.widget(window.window))
+                        .filter { Widget.typeName($0) == "GtkLabel" && gtk_widget_is_visible($0) != 0 }
+                        .filter { cssClass == nil || gtk_widget_has_css_class($0, cssClass) != 0 }
+                        .map { String(cString: gtk_label_get_label(hark_label($0))) }
+                }
+                XCTAssertEqual(shown("hark-day"), [DayGroups.title(of: Calendar.current.startOfDay(for: days[0])), "Yesterday", "Today"])
+                let times = shown(nil).filter { $0.hasSuffix(" · 0:19") }
+                XCTAssertEqual(times.count, 3, "every row shows its time and duration: \(shown(nil))")
+                XCTAssertTrue(times.contains("\(DayGroups.clockTime(days[2])) · 0:19"))
+
+                window.history?.remove(ids[1])
+                settle(seconds: 0.3)
+                XCTAssertEqual(window.history?.count, 2)
+                XCTAssertFalse(shown("hark-day").contains("Yesterday"), "an empty day loses its header")
             }
         }
     }

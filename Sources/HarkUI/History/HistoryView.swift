@@ -7,8 +7,10 @@ import MessageStore
 
 /// The message history: a virtualised GtkListView (only the rows on screen
 /// exist, so 10,000 messages scroll as smoothly as 10), oldest at the top and
-/// newest at the bottom like a conversation. Its model is the list of message
-/// ids; rows read their message from the store when they are bound.
+/// newest at the bottom like a conversation, each day under its header
+/// ("Today", "Yesterday", "Monday", "12 November"). Its model is the list of
+/// items' keys (message ids, and "day:…" for headers: see `HistoryItem`);
+/// rows read their message from the store when they are bound.
 @MainActor
 final class HistoryView {
     let widget: UnsafeMutablePointer<GtkWidget>
@@ -17,6 +19,9 @@ final class HistoryView {
     private let store: MessageStore
     private let playback: PlaybackController
     private var rows: [UnsafeMutableRawPointer: MessageRow] = [:]
+    private var headers: [UnsafeMutableRawPointer: UnsafeMutablePointer<GtkWidget>] = [:]
+    /// How many messages (not headers) the list shows.
+    private(set) var count = 0
     var onDelete: @MainActor (Message) -> Void = { _ in }
     var onRename: @MainActor (Message) -> Void = { _ in }
     var onExport: @MainActor (Message) -> Void = { _ in }
@@ -55,28 +60,60 @@ final class HistoryView {
             row.onRename = { [weak self] in self?.onRename($0) }
             row.onExport = { [weak self] in self?.onExport($0) }
             row.onCopy = { [weak self] in self?.onCopy($0) }
+            let header = gtk_label_new("")!
+            gtk_label_set_xalign(hark_label(header), 0)
+            gtk_widget_add_css_class(header, "heading")
+            gtk_widget_add_css_class(header, "dim-label")
+            gtk_widget_add_css_class(header, "hark-day")
+            for side in [gtk_widget_set_margin_start, gtk_widget_set_margin_end] { side(header, 12) }
+            gtk_widget_set_margin_top(header, 12)
+            let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+            gtk_box_append(hark_box(box), header)
+            gtk_box_append(hark_box(box), row.widget)
             self.rows[item] = row
-            gtk_list_item_set_child(OpaquePointer(item), row.widget)
+            self.headers[item] = header
+            gtk_list_item_set_child(OpaquePointer(item), box)
         }
         Signal.connectPointer(UnsafeMutableRawPointer(factory), "bind") { [weak self] item in
-            guard let self, let item, let row = self.rows[item] else { return }
-            guard let object = gtk_list_item_get_item(OpaquePointer(item)),
-                  let text = gtk_string_object_get_string(OpaquePointer(object)),
-                  let message = try? self.store.message(String(cString: text)) else {
-                row.clear()  // never act on the message a recycled row showed before
-                return
+            guard let self, let item, let row = self.rows[item], let header = self.headers[item] else { return }
+            let key = gtk_list_item_get_item(OpaquePointer(item))
+                .flatMap { gtk_string_object_get_string(OpaquePointer($0)) }.map { String(cString: $0) }
+            switch key.map(HistoryItem.init(key:)) {
+            case .day(let start):
+                row.clear()
+                gtk_label_set_text(hark_label(header), DayGroups.title(of: start))
+                gtk_widget_set_visible(header, 1)
+                gtk_widget_set_visible(row.widget, 0)
+                gtk_list_item_set_activatable(OpaquePointer(item), 0)
+            case .message(let id):
+                gtk_widget_set_visible(header, 0)
+                gtk_widget_set_visible(row.widget, 1)
+                gtk_list_item_set_activatable(OpaquePointer(item), 1)
+                guard let message = try? self.store.message(id) else {
+                    row.clear()  // never act on the message a recycled row showed before
+                    return
+                }
+                row.show(message)
+            case nil:
+                row.clear()
             }
-            row.show(message)
         }
         Signal.connectPointer(UnsafeMutableRawPointer(factory), "unbind") { [weak self] item in
             if let item { self?.rows[item]?.clear() }
         }
         Signal.connectPointer(UnsafeMutableRawPointer(factory), "teardown") { [weak self] item in
-            if let item { self?.rows[item] = nil }
+            guard let item else { return }
+            self?.rows[item] = nil
+            self?.headers[item] = nil
         }
     }
 
-    var count: Int { Int(g_list_model_get_n_items(ids)) }
+    /// How many items (messages and day headers) the list holds.
+    private var itemCount: Int { Int(g_list_model_get_n_items(ids)) }
+
+    private func key(at index: Int) -> String? {
+        gtk_string_list_get_string(ids, guint(index)).map { String(cString: $0) }
+    }
 
     /// Loads every shown message, oldest first, and scrolls to `id` (an
     /// import keeps its file's date; an undo puts a message back where its
@@ -109,45 +146,46 @@ final class HistoryView {
         }
     }
 
-    /// The ids the list shows now: the search's matches, or every message.
-    private func shownIDs() -> [String] {
-        // Recordings in progress are the composer's, not yet the history's.
-        if let query { return (try? store.searchIDs(query)) ?? [] }
-        return (try? store.shownIDs()) ?? []
+    /// The items the list shows now: the search's matches, or every message,
+    /// under their days' headers. (Recordings in progress are the composer's,
+    /// not yet the history's.)
+    private func shownIDs() -> [HistoryItem] {
+        DayGroups.items((try? store.shownTimes(matching: query)) ?? [])
     }
 
-    private func load(_ shown: [String]) {
-        var strings = shown.map { strdup($0) }
+    private func load(_ items: [HistoryItem]) {
+        var strings = items.map { strdup($0.key) }
         strings.append(nil)
         defer { strings.forEach { free($0) } }
         strings.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
-                gtk_string_list_splice(ids, 0, guint(count), $0)
+                gtk_string_list_splice(ids, 0, guint(itemCount), $0)
             }
         }
+        count = items.filter { if case .message = $0 { return true } else { return false } }.count
         onCountChange(count)
     }
 
+    /// Adds a new message (the newest) at the end, under today's header.
     func append(_ id: String) {
-        // While searching, a new message shows only if it matches.
-        if query != nil { return reload(showing: id) }
         guard index(of: id) == nil else { return }
-        gtk_string_list_append(ids, id)
-        onCountChange(count)
+        load(shownIDs())  // a search shows it only if it matches; a new day gets its header
         scrollToEnd()
     }
 
     /// The message shown after `id`, for auto-play.
     func message(after id: String) -> Message? {
-        guard let index = index(of: id), index + 1 < count,
-              let next = gtk_string_list_get_string(ids, guint(index + 1)) else { return nil }
-        return try? store.message(String(cString: next))
+        guard let index = index(of: id) else { return nil }
+        for next in (index + 1)..<max(index + 1, itemCount) {
+            if case .message(let nextID) = HistoryItem(key: key(at: next) ?? "") { return try? store.message(nextID) }
+        }
+        return nil
     }
 
     /// The newest message (the last row).
     var lastMessage: Message? {
-        guard count > 0, let last = gtk_string_list_get_string(ids, guint(count - 1)) else { return nil }
-        return try? store.message(String(cString: last))
+        guard itemCount > 0, case .message(let id) = HistoryItem(key: key(at: itemCount - 1) ?? "") else { return nil }
+        return try? store.message(id)
     }
 
     /// The row that holds keyboard focus `focus`, if any.
@@ -166,8 +204,18 @@ final class HistoryView {
         rows.values.first { $0.message?.id == id }
     }
 
+    /// Takes a message out (and its day's header, if it was the day's last),
+    /// leaving the rest where it is on screen.
     func remove(_ id: String) {
-        if let index = index(of: id) { gtk_string_list_remove(ids, guint(index)) }
+        guard let index = index(of: id) else { return }
+        let headerBefore = index > 0 && key(at: index - 1)?.hasPrefix("day:") == true
+        let dayEnds = index + 1 >= itemCount || key(at: index + 1)?.hasPrefix("day:") == true
+        if headerBefore && dayEnds {
+            gtk_string_list_splice(ids, guint(index - 1), 2, nil)
+        } else {
+            gtk_string_list_remove(ids, guint(index))
+        }
+        count -= 1
         onCountChange(count)
     }
 
@@ -177,14 +225,12 @@ final class HistoryView {
     }
 
     private func index(of id: String) -> Int? {
-        (0..<count).first { index in
-            gtk_string_list_get_string(ids, guint(index)).map { String(cString: $0) } == id
-        }
+        (0..<itemCount).first { key(at: $0) == id }
     }
 
     private func scroll(to index: Int) {
         MainLoop.idle { [weak self] in
-            guard let self, index < self.count else { return false }
+            guard let self, index < self.itemCount else { return false }
             let target = g_variant_ref_sink(g_variant_new_uint32(guint32(index)))
             gtk_widget_activate_action_variant(self.listView, "list.scroll-to-item", target)
             g_variant_unref(target)

@@ -17,6 +17,8 @@ final class MessageRow {
     private let ring = CircularProgressView(size: 44)
     private let waveform = WaveformView()
     private let title: UnsafeMutablePointer<GtkWidget>
+    /// Beside the title: the time of day and the duration ("5:15 PM · 0:19").
+    private let when: UnsafeMutablePointer<GtkWidget>
     private let time: UnsafeMutablePointer<GtkWidget>
     private let speed: UnsafeMutablePointer<GtkWidget>
     private let missing: UnsafeMutablePointer<GtkWidget>
@@ -57,11 +59,19 @@ final class MessageRow {
 
         let middle = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
         gtk_widget_set_hexpand(middle, 1)
+        let heading = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
         title = gtk_label_new("")!
         gtk_label_set_xalign(hark_label(title), 0)
         gtk_label_set_ellipsize(hark_label(title), PANGO_ELLIPSIZE_END)
+        gtk_widget_set_hexpand(title, 1)
         gtk_widget_add_css_class(title, "heading")
-        gtk_box_append(hark_box(middle), title)
+        gtk_box_append(hark_box(heading), title)
+        when = gtk_label_new("")!
+        gtk_widget_add_css_class(when, "caption")
+        gtk_widget_add_css_class(when, "dim-label")
+        gtk_widget_add_css_class(when, "numeric")
+        gtk_box_append(hark_box(heading), when)
+        gtk_box_append(hark_box(middle), heading)
         gtk_box_append(hark_box(middle), waveform.widget)
         missing = gtk_label_new("The audio file of this message is missing")!
         gtk_widget_add_css_class(missing, "error")
@@ -129,6 +139,7 @@ final class MessageRow {
     func show(_ message: Message) {
         self.message = message
         gtk_label_set_text(hark_label(title), message.title)
+        gtk_label_set_text(hark_label(when), "\(DayGroups.clockTime(message.createdAt)) · \(TimeText.clock(message.duration))")
         waveform.setLevels { [store] in (try? store.levels(of: message.id)) ?? LevelTrack() }
         waveform.duration = message.duration
         let isMissing = message.state == .missing

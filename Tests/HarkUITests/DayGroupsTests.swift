@@ -1,0 +1,46 @@
+import Foundation
+@testable import HarkUI
+import Testing
+
+/// The history's day headers, against a fixed clock: Tuesday 1 December 2026.
+struct DayGroupsTests {
+    let calendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+    let locale = Locale(identifier: "en_GB")
+    let now = Date(timeIntervalSince1970: 1_796_137_200)  // 1 Dec 2026, 15:00 UTC
+
+    func daysAgo(_ days: Int, hour: Int = 9) -> Date {
+        calendar.date(byAdding: .hour, value: hour, to: calendar.date(byAdding: .day, value: -days, to: calendar.startOfDay(for: now))!)!
+    }
+
+    func title(_ date: Date) -> String {
+        DayGroups.title(of: calendar.startOfDay(for: date), now: now, calendar: calendar, locale: locale)
+    }
+
+    @Test func daysAreNamedAsAMessengerNamesThem() {
+        #expect(title(daysAgo(0)) == "Today")
+        #expect(title(daysAgo(1)) == "Yesterday")
+        #expect(title(daysAgo(2)) == "Sunday")
+        #expect(title(daysAgo(6)) == "Wednesday")
+        #expect(title(daysAgo(7)) == "Tuesday 24 November", "a week ago: the date, without the year")
+        #expect(title(daysAgo(365)) == "1 December 2025", "last year: with the year")
+    }
+
+    @Test func eachDayGetsOneHeaderBeforeItsMessages() {
+        let items = DayGroups.items([("a", daysAgo(1, hour: 8)), ("b", daysAgo(1, hour: 20)), ("c", daysAgo(0, hour: 0)),
+                                     ("d", daysAgo(0, hour: 14))], calendar: calendar)
+        #expect(items == [.day(calendar.startOfDay(for: daysAgo(1))), .message("a"), .message("b"),
+                          .day(calendar.startOfDay(for: now)), .message("c"), .message("d")])
+        #expect(DayGroups.items([], calendar: calendar).isEmpty)
+        for item in items { #expect(HistoryItem(key: item.key) == item, "keys round-trip") }
+    }
+
+    @Test func theTimeOfDayHasNoHiddenSpace() {
+        let time = DayGroups.clockTime(daysAgo(0, hour: 17), calendar: calendar, locale: Locale(identifier: "en_US"))
+        #expect(time == "5:00 PM")
+        #expect(DayGroups.clockTime(daysAgo(0, hour: 17), calendar: calendar, locale: locale) == "17:00")
+    }
+}
