@@ -90,7 +90,8 @@ final class MainWindow {
             gtk_stack_set_visible_child_name(OpaquePointer(self.stack), page)
         }
         search.onQuery = { [weak history] in history?.search($0) }
-        search.captureKeys(from: history.widget)
+        // Typing anywhere but in a text field searches, as in Files and Settings.
+        search.captureKeys(from: Widget.widget(window))
         adw_header_bar_pack_end(OpaquePointer(header), search.toggle)
         history.onDelete = { [weak self] in self?.delete($0) }
         history.onRename = { [weak self] in self?.askToRename($0) }

@@ -119,6 +119,32 @@ final class AppInteractionTests: XCTestCase {
         XCTAssertEqual(warningLines(in: app.output), [], app.output)
     }
 
+    func testTypingSearchesTheHistoryAndEscapeBringsItBack() throws {
+        for name in ["Dentist-appointment", "Groceries"] {
+            let path = try tone("\(name).ogg", seconds: 2)
+            XCTAssertEqual(try ChildProcess.run(harkExecutable, ["import", path],
+                                                environment: ["XDG_DATA_HOME": data.url.path]).status, 0)
+        }
+        let app = try ChildProcess(harkExecutable, [], environment: environment)
+        try driver.waitFor("both messages listed") { try driver.sliders().count == 2 }
+        XCTAssertTrue(try driver.shows("Today"), "under today's header")
+        _ = try driver.focusWindow()
+        try driver.type("dent")
+        try driver.waitFor("only the match") { try driver.sliders().count == 1 }
+        XCTAssertTrue(try driver.shows("Dentist-appointment"))
+        try driver.type("xyz")
+        try driver.waitFor("no match") { try driver.shows("No Messages Found") }
+        try driver.key("Escape")
+        try driver.waitFor("the whole history again") { try driver.sliders().count == 2 }
+        try driver.key("ctrl+f")
+        try driver.type("yesterday")
+        try driver.waitFor("a day with nothing recorded") { try driver.shows("No Messages Found") }
+        try driver.key("Escape")
+        try driver.waitFor("the whole history again") { try driver.sliders().count == 2 }
+        XCTAssertEqual(try driver.quit(app), 0, app.output)
+        XCTAssertEqual(warningLines(in: app.output), [], app.output)
+    }
+
     func testImportThroughTheChooserAndExportFromTheMenu() throws {
         let good = try tone("Interview.ogg", seconds: 3)
         let bad = data.path("notes.ogg")

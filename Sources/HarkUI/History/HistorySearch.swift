@@ -6,8 +6,8 @@ import GtkSupport
 import MessageStore
 
 /// The search bar over the history: opened by Ctrl+F, the header's
-/// magnifier, or by typing while the history has the focus; Esc (or the
-/// magnifier) closes it. What is typed is understood by `SearchQuery`
+/// magnifier, or by typing (outside text fields); Esc (or the magnifier)
+/// closes it. What is typed is understood by `SearchQuery`
 /// (title words, and a day such as "yesterday" or "1 dec").
 @MainActor
 final class HistorySearch {
@@ -55,7 +55,7 @@ final class HistorySearch {
         gtk_editable_get_text(OpaquePointer(entry)).map { String(cString: $0) } ?? ""
     }
 
-    /// Typing in `widget` (the history) opens the bar with what was typed.
+    /// Typing in `widget` (the window) opens the bar with what was typed.
     func captureKeys(from widget: UnsafeMutablePointer<GtkWidget>) {
         gtk_search_bar_set_key_capture_widget(OpaquePointer(bar), widget)
     }
