@@ -19,7 +19,7 @@ final class WaveformAccessibilityTests: XCTestCase {
 
     private func probeOutput(setting value: Double? = nil) throws -> [Substring] {
         let arguments = value.map { ["--set", String($0)] } ?? ["--wait-slider"]
-        let (status, output) = try ChildProcess.run(probe, arguments, seconds: 60)
+        let (status, output) = try ChildProcess.run(probe, arguments, seconds: 120)
         XCTAssertEqual(status, 0, output)
         return output.split(separator: "\n").filter { $0.hasPrefix("{") }
     }
