@@ -147,16 +147,9 @@ public final class TimedMicrophone: @unchecked Sendable {
         let rate = Double(Self.rate)
         let window = min(Self.rate / 4, recording.count / 2)  // 250 ms
         guard window >= Self.rate / 20 else { throw ServerFailed(output: "the recording is too short to align") }
-        let signal = reference.map { Float($0) / 32768 }
+        let signal = referenceSignal
         func locate(_ from: Int, around expected: Int, within spread: Int) -> (offset: Int, match: Double) {
-            var match = 0.0
-            let offset = signal.withUnsafeBufferPointer { whole in
-                recording.withUnsafeBufferPointer { clip in
-                    hark_time_code_best_offset(whole.baseAddress, whole.count, clip.baseAddress! + from, window,
-                                               expected - spread, expected + spread, &match)
-                }
-            }
-            return (offset, match)
+            Self.locate(recording, from: from, window: window, in: signal, around: expected, within: spread)
         }
         let expected = Int((near - startTime) * rate)
         let start = locate(0, around: expected, within: 2 * Self.rate)
@@ -197,18 +190,11 @@ public final class TimedMicrophone: @unchecked Sendable {
     /// the first starts near `near`, the second near `resumedNear`.
     public func alignPaused(_ path: String, near: Double, resumedNear: Double) throws -> PausedAlignment {
         let recording = try Self.decode(path, in: URL(fileURLWithPath: fifo).deletingLastPathComponent().path)
-        let signal = reference.map { Float($0) / 32768 }
+        let signal = referenceSignal
         let rate = Self.rate, window = Self.rate / 4
         guard recording.count > 4 * window else { throw ServerFailed(output: "the recording is too short to align") }
         func locate(_ from: Int, _ expected: Int, _ spread: Int) -> (offset: Int, match: Double) {
-            var match = 0.0
-            let offset = signal.withUnsafeBufferPointer { whole in
-                recording.withUnsafeBufferPointer { clip in
-                    hark_time_code_best_offset(whole.baseAddress, whole.count, clip.baseAddress! + from, window,
-                                               expected - spread, expected + spread, &match)
-                }
-            }
-            return (offset, match)
+            Self.locate(recording, from: from, window: window, in: signal, around: expected, within: spread)
         }
         // Piece one from the start, piece two from the end: each maps a
         // recording index i to the signal index (base + i).
@@ -250,6 +236,23 @@ public final class TimedMicrophone: @unchecked Sendable {
         return PausedAlignment(firstSample: wall(first), pausedAt: wall(first + bestJunction),
                                resumedAt: wall(second + bestJunction), lastSample: wall(second + recording.count),
                                breaks: breaks)
+    }
+
+    /// The signal as floats, as the aligner compares it.
+    private var referenceSignal: [Float] { reference.map { Float($0) / 32768 } }
+
+    /// Where `window` samples of `recording` from `from` on lie in `signal`,
+    /// searched within `spread` of `expected`; how well they match (0…1).
+    private static func locate(_ recording: [Float], from: Int, window: Int, in signal: [Float],
+                               around expected: Int, within spread: Int) -> (offset: Int, match: Double) {
+        var match = 0.0
+        let offset = signal.withUnsafeBufferPointer { whole in
+            recording.withUnsafeBufferPointer { clip in
+                hark_time_code_best_offset(whole.baseAddress, whole.count, clip.baseAddress! + from, window,
+                                           expected - spread, expected + spread, &match)
+            }
+        }
+        return (offset, match)
     }
 
     /// The file's audio as mono samples at `rate`, decoded by gst-launch-1.0 (the reference tool).

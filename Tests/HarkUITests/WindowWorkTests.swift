@@ -46,6 +46,43 @@ final class WindowWorkTests: XCTestCase {
         try withWindow(storeIn: folder, before: { _ in }) { store, window, _ in try body(store, window) }
     }
 
+    /// A shown window over a store holding one second-long message with this title.
+    private func withOneMessage(titled title: String,
+                                _ body: @escaping @MainActor (MessageStore, MainWindow, Message) throws -> Void) throws {
+        let folder = self.folder
+        let path = scratch.path("tone.ogg")
+        try Self.tone(path, seconds: 1)
+        try onMainActor {
+            try Self.withWindow(storeIn: folder, before: { store in
+                let message = try store.importFile(path)
+                try store.rename(message.id, to: title)
+                return try store.message(message.id)
+            }) { (store: MessageStore, window: MainWindow, message: Message) in
+                window.present()
+                settle(seconds: 0.5)
+                try body(store, window, message)
+            }
+        }
+    }
+
+    /// The local paths of the file list a content provider (a drag's, the clipboard's) offers.
+    @MainActor
+    private static func files(in content: UnsafeMutablePointer<GdkContentProvider>) throws -> [String] {
+        var value = GValue()
+        g_value_init(&value, gdk_file_list_get_type())
+        defer { g_value_unset(&value) }
+        XCTAssertEqual(try withGError { gdk_content_provider_get_value(content, &value, $0) }, 1)
+        let files = gdk_file_list_get_files(OpaquePointer(g_value_get_boxed(&value)))
+        defer { g_slist_free(files) }
+        var paths: [String] = []
+        var node = files
+        while let current = node {
+            if let data = current.pointee.data, let path = FileChoosers.path(of: data) { paths.append(path) }
+            node = current.pointee.next
+        }
+        return paths
+    }
+
     @MainActor
     private static func makeWindow(_ store: MessageStore) throws -> (MainWindow, HarkApplication) {
         let app = HarkApplication(applicationID: "io.github.hark.Hark.WorkTests\(Int.random(in: 0..<1_000_000))",
@@ -148,94 +185,59 @@ final class WindowWorkTests: XCTestCase {
     /// the cache named after the title (never the store's private file),
     /// offered as a file list and as text/uri-list.
     func testTheTitleDragsOutAReadableCopyNamedAfterTheMessage() throws {
-        let folder = self.folder
-        let path = scratch.path("tone.ogg")
-        try Self.tone(path, seconds: 1)
         // (The cache is the test run's own: scripts/run-tests sets XDG_CACHE_HOME.
         // Never setenv here: GLib's threads read the environment meanwhile.)
         let outgoing = MessageStore.outgoingFolder.path + "/"
-        try onMainActor {
-            try Self.withWindow(storeIn: folder, before: { store in
-                let message = try store.importFile(path)
-                try store.rename(message.id, to: "Dentist at 5:15\u{202F}PM")
-                return try store.message(message.id)
-            }) { (store: MessageStore, window: MainWindow, message: Message) in
-                window.present()
-                settle(seconds: 0.5)
-                let label = try XCTUnwrap(Widget.descendants(of: Widget.widget(window.window)).first {
-                    Widget.typeName($0) == "GtkLabel" && String(cString: gtk_label_get_label(hark_label($0))) == message.title
-                }, "the row's title")
-                let controllers = gtk_widget_observe_controllers(label)!
-                defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
-                let source = try XCTUnwrap((0..<g_list_model_get_n_items(controllers)).compactMap { index -> UnsafeMutableRawPointer? in
-                    let item = g_list_model_get_item(controllers, index)!
-                    g_object_unref(item)
-                    let name = String(cString: g_type_name_from_instance(item.assumingMemoryBound(to: GTypeInstance.self)))
-                    return name == "GtkDragSource" ? item : nil
-                }.first, "the title is a drag source")
-                let provider = try XCTUnwrap(hark_test_emit_double_double_returning_pointer(source, "prepare", 5, 5),
-                                             "a drag begins with content")
-                defer { g_object_unref(provider) }
-                let content = provider.assumingMemoryBound(to: GdkContentProvider.self)
-                // The union takes the formats over (transfer full) and returns new ones.
-                let mimeTypes = gdk_content_formats_union_serialize_mime_types(gdk_content_provider_ref_formats(content))!
-                defer { gdk_content_formats_unref(mimeTypes) }
-                XCTAssertEqual(gdk_content_formats_contain_mime_type(mimeTypes, "text/uri-list"), 1, "offered as text/uri-list")
+        try withOneMessage(titled: "Dentist at 5:15\u{202F}PM") { store, window, message in
+            let label = try XCTUnwrap(Widget.descendants(of: Widget.widget(window.window)).first {
+                Widget.typeName($0) == "GtkLabel" && String(cString: gtk_label_get_label(hark_label($0))) == message.title
+            }, "the row's title")
+            let controllers = gtk_widget_observe_controllers(label)!
+            defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
+            let source = try XCTUnwrap((0..<g_list_model_get_n_items(controllers)).compactMap { index -> UnsafeMutableRawPointer? in
+                let item = g_list_model_get_item(controllers, index)!
+                g_object_unref(item)
+                let name = String(cString: g_type_name_from_instance(item.assumingMemoryBound(to: GTypeInstance.self)))
+                return name == "GtkDragSource" ? item : nil
+            }.first, "the title is a drag source")
+            let provider = try XCTUnwrap(hark_test_emit_double_double_returning_pointer(source, "prepare", 5, 5),
+                                         "a drag begins with content")
+            defer { g_object_unref(provider) }
+            let content = provider.assumingMemoryBound(to: GdkContentProvider.self)
+            // The union takes the formats over (transfer full) and returns new ones.
+            let mimeTypes = gdk_content_formats_union_serialize_mime_types(gdk_content_provider_ref_formats(content))!
+            defer { gdk_content_formats_unref(mimeTypes) }
+            XCTAssertEqual(gdk_content_formats_contain_mime_type(mimeTypes, "text/uri-list"), 1, "offered as text/uri-list")
 
-                var value = GValue()
-                g_value_init(&value, gdk_file_list_get_type())
-                defer { g_value_unset(&value) }
-                XCTAssertEqual(try withGError { gdk_content_provider_get_value(content, &value, $0) }, 1)
-                let list = OpaquePointer(g_value_get_boxed(&value))
-                let files = gdk_file_list_get_files(list)
-                defer { g_slist_free(files) }
-                XCTAssertEqual(g_slist_length(files), 1)
-                let file = try XCTUnwrap(files?.pointee.data)
-                let dragged = try XCTUnwrap(FileChoosers.path(of: file))
-                XCTAssertEqual(URL(fileURLWithPath: dragged).lastPathComponent, "Dentist at 5.15 PM.ogg")
-                XCTAssertTrue(dragged.hasPrefix(outgoing), dragged)
-                XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: dragged)),
-                               try Data(contentsOf: URL(fileURLWithPath: store.audioPath(of: message))), "the original audio")
-                let mode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: dragged)[.posixPermissions] as? Int)
-                XCTAssertEqual(mode & 0o044, 0o044, "readable by the app it is dropped on")
-                let storeMode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: store.audioPath(of: message))[.posixPermissions] as? Int)
-                XCTAssertEqual(storeMode & 0o077, 0, "the store's own file stays private")
-            }
+            let files = try Self.files(in: content)
+            XCTAssertEqual(files.count, 1)
+            let dragged = try XCTUnwrap(files.first)
+            XCTAssertEqual(URL(fileURLWithPath: dragged).lastPathComponent, "Dentist at 5.15 PM.ogg")
+            XCTAssertTrue(dragged.hasPrefix(outgoing), dragged)
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: dragged)),
+                           try Data(contentsOf: URL(fileURLWithPath: store.audioPath(of: message))), "the original audio")
+            let mode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: dragged)[.posixPermissions] as? Int)
+            XCTAssertEqual(mode & 0o044, 0o044, "readable by the app it is dropped on")
+            let storeMode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: store.audioPath(of: message))[.posixPermissions] as? Int)
+            XCTAssertEqual(storeMode & 0o077, 0, "the store's own file stays private")
         }
     }
 
     /// Ctrl+C on a focused message puts a readable, well-named copy on the clipboard.
     func testControlCCopiesTheFocusedMessageAsAFile() throws {
-        let folder = self.folder
-        let path = scratch.path("tone.ogg")
-        try Self.tone(path, seconds: 1)
-        try onMainActor {
-            try Self.withWindow(storeIn: folder, before: { store in
-                let message = try store.importFile(path)
-                try store.rename(message.id, to: "Groceries / Monday")
-                return try store.message(message.id)
-            }) { (store: MessageStore, window: MainWindow, message: Message) in
-                window.present()
-                settle(seconds: 0.5)
-                let clipboard = gtk_widget_get_clipboard(Widget.widget(window.window))
-                XCTAssertFalse(window.handleKey(UInt32(GDK_KEY_c), modifiers: GDK_CONTROL_MASK.rawValue),
-                               "nothing focused: Ctrl+C is not the history's")
-                let row = try XCTUnwrap(window.history?.row(showing: message.id))
-                let button = try XCTUnwrap(Widget.descendants(of: row.widget).first { Widget.typeName($0) == "GtkButton" })
-                gtk_widget_grab_focus(button)
-                XCTAssertTrue(window.handleKey(UInt32(GDK_KEY_c), modifiers: GDK_CONTROL_MASK.rawValue), "copied")
-                let content = try XCTUnwrap(gdk_clipboard_get_content(clipboard), "the clipboard holds the window's content")
-                var value = GValue()
-                g_value_init(&value, gdk_file_list_get_type())
-                defer { g_value_unset(&value) }
-                XCTAssertEqual(try withGError { gdk_content_provider_get_value(content, &value, $0) }, 1)
-                let files = gdk_file_list_get_files(OpaquePointer(g_value_get_boxed(&value)))
-                defer { g_slist_free(files) }
-                let copied = try XCTUnwrap(files?.pointee.data.flatMap { FileChoosers.path(of: $0) })
-                XCTAssertEqual(URL(fileURLWithPath: copied).lastPathComponent, "Groceries - Monday.ogg")
-                XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: copied)),
-                               try Data(contentsOf: URL(fileURLWithPath: store.audioPath(of: message))))
-            }
+        try withOneMessage(titled: "Groceries / Monday") { store, window, message in
+            let clipboard = gtk_widget_get_clipboard(Widget.widget(window.window))
+            XCTAssertFalse(window.handleKey(UInt32(GDK_KEY_c), modifiers: GDK_CONTROL_MASK.rawValue),
+                           "nothing focused: Ctrl+C is not the history's")
+            let row = try XCTUnwrap(window.history?.row(showing: message.id))
+            let button = try XCTUnwrap(Widget.descendants(of: row.widget).first { Widget.typeName($0) == "GtkButton" })
+            gtk_widget_grab_focus(button)
+            XCTAssertTrue(window.handleKey(UInt32(GDK_KEY_c), modifiers: GDK_CONTROL_MASK.rawValue), "copied")
+            let content = try XCTUnwrap(gdk_clipboard_get_content(clipboard), "the clipboard holds the window's content")
+            let copied = try XCTUnwrap(try Self.files(in: content).first)
+            XCTAssertEqual(URL(fileURLWithPath: copied).lastPathComponent, "Groceries - Monday.ogg")
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: copied)),
+                           try Data(contentsOf: URL(fileURLWithPath: store.audioPath(of: message))))
         }
     }
 
