@@ -75,6 +75,21 @@ final class SearchTests: XCTestCase {
         XCTAssertEqual(try search(store, "other yesterday"), [])
     }
 
+    func testTenThousandMessagesAreSearchedThroughTheIndex() throws {
+        let store = try MessageStore(folder: scratch.url.appendingPathComponent("hark"))
+        for index in 0..<10_000 {
+            _ = try message(store, "Message \(index)", at: now.addingTimeInterval(Double(index - 10_000) * 600))
+        }
+        XCTAssertEqual(try search(store, "message 9999").count, 1)
+        XCTAssertEqual(try search(store, "message 123").count, 11, "123 and 1230…1239: word beginnings")
+        XCTAssertEqual(try search(store, "zebra"), [])
+        XCTAssertEqual(try search(store, "today").count, 90, "every ten minutes since midnight: 15:00 is the 90th")
+        var plan: [String] = []
+        try store.run("EXPLAIN QUERY PLAN SELECT id FROM messages WHERE rowid IN "
+                      + "(SELECT rowid FROM messages_search WHERE messages_search MATCH 'x*')") { plan.append($0.text(3) ?? "") }
+        XCTAssertTrue(plan.contains { $0.contains("VIRTUAL TABLE INDEX") }, "answered by the full-text index: \(plan)")
+    }
+
     func testTheQueryIsUnderstoodWithoutTheStore() {
         let query = SearchQuery("Dentist on monday", now: now, calendar: calendar)
         XCTAssertEqual(query.words, ["dentist", "on"])
