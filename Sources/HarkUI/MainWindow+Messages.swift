@@ -6,12 +6,15 @@ import GLibSupport
 import GtkSupport
 import MessageStore
 
-/// A deleted message whose Undo toast is still up.
+/// A deleted message that can still be undone (for `undoSeconds`, whether or
+/// not its toast is still up).
 @MainActor
 final class PendingDeletion {
     let message: Message
     let toast: OpaquePointer
     var undone = false
+    /// Purges the message when the grace period ends.
+    var expiry: Source?
 
     init(message: Message, toast: OpaquePointer) {
         self.message = message
@@ -24,15 +27,20 @@ extension MainWindow {
     /// How long a deletion can be undone (the toast's time on screen).
     static let undoSeconds: UInt32 = 10
 
-    /// Purges what this window deleted and whose Undo toast is still up;
+    /// Purges what this window deleted and can still undo (at quit);
     /// deletions made elsewhere (`hark delete`) stay undoable.
     func purgePendingDeletions() {
-        for deletion in pendingDeletions where !deletion.undone { try? store?.purge(deletion.message.id) }
+        for deletion in pendingDeletions where !deletion.undone {
+            deletion.expiry?.remove()
+            try? store?.purge(deletion.message.id)
+        }
         pendingDeletions.removeAll()
     }
 
     /// Deletes softly with an Undo toast; the message is purged (file and
-    /// all) only when the toast goes away without Undo.
+    /// all) only when its grace period ends without Undo (the toast's button
+    /// or Ctrl+Z), or at quit. Closing the toast early (Esc, another toast
+    /// taking its place) does not shorten it.
     func delete(_ message: Message) {
         guard let store, let history else { return }
         if playback?.currentID == message.id { playback?.stop() }
@@ -48,14 +56,17 @@ extension MainWindow {
         let deletion = PendingDeletion(message: message, toast: toast)
         pendingDeletions.append(deletion)
         Signal.connect(UnsafeMutableRawPointer(toast), "button-clicked") { [weak self] in self?.undo(deletion) }
-        Signal.connect(UnsafeMutableRawPointer(toast), "dismissed") { [weak self] in
+        deletion.expiry = MainLoop.timeout(milliseconds: Self.undoSeconds * 1000) { [weak self, weak deletion] in
+            guard let deletion else { return false }
+            deletion.expiry = nil
             self?.pendingDeletions.removeAll { $0 === deletion }
             if !deletion.undone { try? store.purge(message.id) }
+            return false
         }
         adw_toast_overlay_add_toast(OpaquePointer(toasts), toast)
     }
 
-    /// Ctrl+Z: brings back the last message deleted whose toast is still up.
+    /// Ctrl+Z: brings back the last message deleted that can still be undone.
     func undoLastDeletion() {
         guard let deletion = pendingDeletions.last(where: { !$0.undone }) else { return }
         undo(deletion)
@@ -65,6 +76,8 @@ extension MainWindow {
     private func undo(_ deletion: PendingDeletion) {
         guard !deletion.undone else { return }
         deletion.undone = true
+        deletion.expiry?.remove()
+        deletion.expiry = nil
         pendingDeletions.removeAll { $0 === deletion }
         do { try store?.undelete(deletion.message.id) } catch {
             toast("“\(deletion.message.title)” could not be restored: \(error)", seconds: 0)

@@ -223,6 +223,23 @@ final class WindowWorkTests: XCTestCase {
         }
     }
 
+    /// Closing the Undo toast early (Esc, or a newer toast in its place)
+    /// does not purge: Ctrl+Z still brings the message back, audio and all.
+    func testADismissedUndoToastLeavesTheDeletionUndoable() throws {
+        try withOneMessage(titled: "Keep me") { store, window, message in
+            window.delete(message)
+            XCTAssertEqual(window.history?.count, 0)
+            let toast = try XCTUnwrap(window.pendingDeletions.last?.toast)
+            adw_toast_dismiss(toast)
+            settle(seconds: 0.3)
+            XCTAssertEqual(try store.message(message.id).state, .deleted, "deleted softly")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: store.audioPath(of: message)), "its audio is kept")
+            window.undoLastDeletion()
+            XCTAssertEqual(try store.message(message.id).state, .ready, "Ctrl+Z brought it back")
+            XCTAssertTrue(MainLoop.iterate(until: { window.history?.count == 1 }, timeout: 5))
+        }
+    }
+
     /// Ctrl+C on a focused message puts a readable, well-named copy on the clipboard.
     func testControlCCopiesTheFocusedMessageAsAFile() throws {
         try withOneMessage(titled: "Groceries / Monday") { store, window, message in
