@@ -128,6 +128,14 @@ final class AppInteractionTests: XCTestCase {
         let app = try ChildProcess(harkExecutable, [], environment: environment)
         try driver.waitFor("both messages listed") { try driver.sliders().count == 2 }
         XCTAssertTrue(try driver.shows("Today"), "under today's header")
+
+        // The mouse wheel over a waveform scrolls; it never seeks.
+        let first = try XCTUnwrap(try driver.sliders().first)
+        let over = try driver.screenPoint(x: first.x + first.width / 2, y: first.y + first.height / 2)
+        try driver.xdotool("mousemove", String(over.x), String(over.y))
+        try driver.xdotool("click", "--repeat", "6", "--delay", "50", "5")
+        try driver.xdotool("click", "--repeat", "3", "--delay", "50", "4")
+        XCTAssertEqual(try driver.sliders().map(\.current), [0, 0], "no message moved")
         _ = try driver.focusWindow()
         try driver.type("dent")
         try driver.waitFor("only the match") { try driver.sliders().count == 1 }

@@ -34,6 +34,24 @@ public final class WaveformView {
     public var layout = WaveformLayout() { didSet { redraw() } }
     public var mapping = DisplayMapping.standard { didSet { redraw() } }
 
+    /// The mouse wheel scrolls the list the waveform is in, never seeks: a
+    /// GtkRange takes wheel events for itself, so its scroll controller goes.
+    /// Seeking stays a drag, a click or a key.
+    private static func removeScrollControllers(from widget: UnsafeMutablePointer<GtkWidget>) {
+        let controllers = gtk_widget_observe_controllers(widget)!
+        defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
+        var scrolls: [OpaquePointer] = []
+        for index in 0..<g_list_model_get_n_items(controllers) {
+            guard let item = g_list_model_get_item(controllers, index) else { continue }
+            defer { g_object_unref(item) }
+            if g_type_check_instance_is_a(item.assumingMemoryBound(to: GTypeInstance.self),
+                                          gtk_event_controller_scroll_get_type()) != 0 {
+                scrolls.append(OpaquePointer(item))
+            }
+        }
+        for controller in scrolls { gtk_widget_remove_controller(widget, controller) }
+    }
+
     public init() {
         let overlay = gtk_overlay_new()!
         widget = overlay
@@ -52,6 +70,7 @@ public final class WaveformView {
             self?.draw(cairo, width: Double(width), height: Double(height))
         }
         Signal.connect(UnsafeMutableRawPointer(scale), "value-changed") { [weak self] in self?.valueChanged() }
+        Self.removeScrollControllers(from: scale)
 
         // Seeks are committed when the button comes up (or on a key): a
         // legacy controller in the capture phase sees the release before the
