@@ -220,9 +220,10 @@ final class AppInteractionTests: XCTestCase {
     }
 
     func testTheNextMessagePlaysByItselfUnlessTurnedOff() throws {
-        // Three seconds each: long enough that the probe (a second a look) sees each one play.
+        // Twelve seconds each: long enough that the probe (a second a look,
+        // several on a loaded machine) sees each one play.
         for (name, minutesAgo) in [("one", 2.0), ("two", 1.0)] {
-            let path = try tone("\(name).ogg", seconds: 3)
+            let path = try tone("\(name).ogg", seconds: 12)
             // Imports keep their file's date: "two" is the newer.
             try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-60 * minutesAgo)],
                                                   ofItemAtPath: path)
@@ -234,13 +235,13 @@ final class AppInteractionTests: XCTestCase {
         try driver.waitFor("both messages listed") { try driver.sliders().count == 2 }
 
         try driver.click("Play")  // the first row's
-        try driver.waitFor("the second one plays next") { try (driver.sliders().last?.current ?? 0) > 0 }
+        try driver.waitFor("the second one plays next", seconds: 40) { try (driver.sliders().last?.current ?? 0) > 0 }
 
         try driver.click("Main Menu", "Play Next Message Automatically")
-        try driver.waitFor("everything ended") { try !driver.buttons().contains("Pause") }
+        try driver.waitFor("everything ended", seconds: 60) { try !driver.buttons().contains("Pause") }
         try driver.click("Play")
         try driver.waitFor("the first plays") { try driver.buttons().contains("Pause") }
-        try driver.waitFor("and ends") { try !driver.buttons().contains("Pause") }
+        try driver.waitFor("and ends", seconds: 60) { try !driver.buttons().contains("Pause") }
         for _ in 0..<3 {
             XCTAssertFalse(try driver.buttons().contains("Pause"), "nothing plays next")
             XCTAssertEqual(try driver.sliders().last?.current ?? -1, 0, "the second one stays at its start")
