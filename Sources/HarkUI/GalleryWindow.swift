@@ -65,7 +65,9 @@ public final class GalleryWindow {
         let plain = CircularProgressView(size: 40)
         for ring in [percent, time, plain] { gtk_box_append(hark_box(rings), ring.widget) }
         append(column, "Circular progress", rings)
-        let bar = IndeterminateBarView()
+        // Still, it draws once: a bar animating at the display's rate on a busy
+        // machine kept GTK from ever registering the window with AT-SPI.
+        let bar = IndeterminateBarView(animated: moving)
         append(column, "Indeterminate bar", bar.widget)
         let meters = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 24)!
         let pulse = LevelMeterView(kind: .pulse, size: 72)

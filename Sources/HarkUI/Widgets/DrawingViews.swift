@@ -130,9 +130,15 @@ public final class IndeterminateBarView: DrawnView {
     private var bar = IndeterminateBar()
     private var time = 0.0
 
-    public init() {
+    /// Whether it moves at all: a still one (the gallery's `--still`) keeps no
+    /// frame-clock tick, so it costs nothing between frames.
+    public let isAnimated: Bool
+
+    public init(animated: Bool = true) {
+        isAnimated = animated
         super.init(width: 120, height: 8)
         gtk_widget_set_hexpand(widget, 1)
+        guard animated else { return }
         FrameClock.addTick(widget) { [weak self] frameTime in
             guard let self else { return false }
             self.time = frameTime
@@ -152,7 +158,7 @@ public final class IndeterminateBarView: DrawnView {
         bar.trackColor = track
         bar.segmentColor = ThemeColors.accent(of: widget)
         bar.draw(cairo, width: width, height: height,
-                 segment: FrameClock.animationsEnabled ? bar.segment(at: time) : bar.staticSegment)
+                 segment: isAnimated && FrameClock.animationsEnabled ? bar.segment(at: time) : bar.staticSegment)
     }
 }
 
