@@ -19,6 +19,8 @@ public final class TimedMicrophone: @unchecked Sendable {
 
     /// The whole signal, from its first sample.
     public let reference: [Int16]
+    /// The same as floats, as the aligner compares it (made once: 300 s of it).
+    private let referenceSignal: [Float]
     /// The wall-clock time (seconds since 1970) at which sample 0 was captured.
     public private(set) var startTime: Double = 0
     private let fifo: String
@@ -35,6 +37,7 @@ public final class TimedMicrophone: @unchecked Sendable {
         var samples = [Int16](repeating: 0, count: seconds * Self.rate)
         samples.withUnsafeMutableBufferPointer { hark_time_code_fill($0.baseAddress, $0.count, Int32(Self.rate)) }
         reference = samples
+        referenceSignal = samples.map { Float($0) / 32768 }
         fifo = server.folder.path("timed-mic.fifo")
         let pulse = server.clientEnvironment
         let (loaded, output) = try ChildProcess.run("/usr/bin/pactl", [
@@ -238,8 +241,6 @@ public final class TimedMicrophone: @unchecked Sendable {
                                breaks: breaks)
     }
 
-    /// The signal as floats, as the aligner compares it.
-    private var referenceSignal: [Float] { reference.map { Float($0) / 32768 } }
 
     /// Where `window` samples of `recording` from `from` on lie in `signal`,
     /// searched within `spread` of `expected`; how well they match (0…1).
