@@ -19,11 +19,15 @@ let package = Package(
             name: "CGStreamer", path: "Sources/CGStreamer",
             pkgConfig: "gstreamer-1.0 gstreamer-audio-1.0 gstreamer-app-1.0 gstreamer-pbutils-1.0"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
+        .systemLibrary(name: "CEpoxy", path: "Sources/CEpoxy", pkgConfig: "epoxy"),
         // Only what Swift cannot do: libdispatch's main-queue SPI, GValueArray reads.
         .target(
             name: "CHelpers",
             dependencies: ["CGLib", "CGStreamer"],
             linkerSettings: [.linkedLibrary("dispatch")]),
+
+        // Which OpenGL draws the windows (a GPU, or the CPU in software).
+        .target(name: "CGraphicsProbe", dependencies: ["CGtk", "CEpoxy"]),
 
         // MARK: Swift modules.
         .target(name: "GLibSupport", dependencies: ["CGLib", "CGStreamer", "CHelpers"]),
@@ -32,7 +36,7 @@ let package = Package(
         .target(name: "Drawing", dependencies: ["Levels", "CCairo"]),
         .target(name: "MessageStore", dependencies: ["AudioEngine", "Levels", "CSQLite"]),
         .target(name: "AudioEngine", dependencies: ["Levels", "GLibSupport", "CGLib", "CGStreamer", "CHelpers"]),
-        .target(name: "HarkUI", dependencies: ["GtkSupport", "GLibSupport", "Drawing", "Levels", "AudioEngine", "MessageStore", "CGLib", "CGtk", "CAdwaita", "CCairo"]),
+        .target(name: "HarkUI", dependencies: ["GtkSupport", "GLibSupport", "Drawing", "Levels", "AudioEngine", "MessageStore", "CGLib", "CGtk", "CAdwaita", "CCairo", "CGraphicsProbe"]),
         .executableTarget(name: "hark-bench", dependencies: ["Drawing", "Levels", "CCairo", "MessageStore"]),
         .executableTarget(name: "hark", dependencies: ["HarkUI", "AudioEngine", "MessageStore", "Drawing", "Levels", "GLibSupport"]),
 

@@ -42,6 +42,9 @@ public final class HarkApplication {
     /// GTK gets only the program name: Hark's own command line is parsed before.
     public func run(programName: String) -> Int32 {
         MainLoop.bridgeSwiftConcurrency()
+        // GtkApplication initialises GTK at startup; this does it sooner, to
+        // pick the renderer before any window exists.
+        if gtk_init_check() != 0 { RendererChoice.preferCairoOverSoftwareOpenGL() }
         var argv: [UnsafeMutablePointer<CChar>?] = [strdup(programName), nil]
         defer { free(argv[0]) }
         return g_application_run(application.as(GApplication.self), 1, &argv)
@@ -88,7 +91,7 @@ public final class HarkApplication {
         Signal.connect(UnsafeMutableRawPointer(window.window), "destroy") { [weak self, weak window] in
             if let self, self.mainWindow === window { self.mainWindow = nil }
         }
-        FirstFrameReport.watch(window.window)
+        FrameReport.watch(window.window)
         window.present()
         window.recoverInBackground()
     }

@@ -1,0 +1,11 @@
+#ifndef HARK_GRAPHICS_PROBE_H
+#define HARK_GRAPHICS_PROBE_H
+#include <gdk/gdk.h>
+
+/* Which OpenGL implementation would draw windows on `display`: writes its
+ * GL_RENDERER string (e.g. "llvmpipe (LLVM 15.0.6, 256 bits)") into
+ * `renderer` and returns 1 when the CPU draws it (Mesa's llvmpipe, softpipe
+ * or swrast), 0 when a GPU does, -1 when there is no OpenGL at all. */
+int hark_gl_renderer(GdkDisplay *display, char *renderer, size_t size);
+
+#endif
