@@ -19,8 +19,18 @@ public struct CircularProgress: Sendable, Equatable {
         return -Double.pi / 2 + clamped * 2 * Double.pi
     }
 
+    /// The radius of the track and the arc in a ring `size` across.
+    public func radius(size: Double) -> Double { (size - max(trackWidth, progressWidth)) / 2 }
+
+    /// Whether a ring `size` across looks different at `new` than at `old`:
+    /// its arc's end moved by half a pixel or more. Smaller steps are not
+    /// drawn (a 30-minute recording's ring moves a pixel every few seconds).
+    public func looksDifferent(_ old: Double, _ new: Double, size: Double) -> Bool {
+        abs(Self.endAngle(new) - Self.endAngle(old)) * max(0, radius(size: size)) >= 0.5
+    }
+
     public func draw(_ cairo: OpaquePointer, size: Double, progress: Double) {
-        let radius = (size - max(trackWidth, progressWidth)) / 2
+        let radius = radius(size: size)
         guard radius > 0 else { return }
         let centre = size / 2
         cairo_save(cairo)

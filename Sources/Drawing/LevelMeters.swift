@@ -70,6 +70,17 @@ public struct LevelPulse: Sendable, Equatable {
         value = target + (value - target) * keep
     }
 
+    /// Puts the pulse at rest at `decibels` at once (a recording ended).
+    public mutating func rest(at decibels: Double = -100) {
+        value = mapping.fraction(decibels)
+    }
+
+    /// Whether the outer circle around a button of `radius` differs by a
+    /// quarter of a pixel or more between eased values `old` and `new`.
+    public func looksDifferent(_ old: Double, _ new: Double, buttonRadius radius: Double) -> Bool {
+        abs(new - old) * reach * radius >= 0.25
+    }
+
     /// The radii of the outer (0.2) and inner (0.8) circles around a button of `radius`.
     public func radii(buttonRadius radius: Double) -> (outer: Double, inner: Double) {
         (radius * (1 + reach * value), radius * (1 + reach * value * 0.5))

@@ -24,6 +24,13 @@ public struct WaveformLayout: Sendable, Equatable {
         return Int(((width + gap) / pitch).rounded(.down))
     }
 
+    /// How far the bars reach from the left edge in `width`: the played
+    /// part is this times the played fraction.
+    public func extent(width: Double) -> Double {
+        let count = barCount(width: width)
+        return count > 0 ? Double(count - 1) * pitch + barWidth : 0
+    }
+
     /// One bar: its left edge, top and height (the caps' room included).
     public struct Bar: Sendable, Equatable {
         public var x: Double

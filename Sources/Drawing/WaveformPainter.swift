@@ -58,26 +58,46 @@ public enum WaveformPainter {
         }
         let bars = layout.bars(for: fractions, width: width, height: height)
         guard !bars.isEmpty else { return }
-        let extent = bars.last!.x + layout.barWidth
+        // Each zone's path holds only the bars that reach into it, so every
+        // bar is rasterised once (twice where a boundary splits it).
+        for zone in zones(width: width, extent: layout.extent(width: width), played: played, hover: hover, colors: colors) {
+            cairo_save(cairo)
+            cairo_rectangle(cairo, zone.left, 0, zone.right - zone.left, height)
+            cairo_clip(cairo)
+            addShape(cairo, bars.filter { $0.x < zone.right && $0.x + layout.barWidth > zone.left }, all: bars,
+                     layout: layout, height: height, style: style)
+            zone.color.set(on: cairo)
+            cairo_fill(cairo)
+            cairo_restore(cairo)
+        }
+    }
+
+    /// A span of the waveform and the colour its bars take there.
+    struct Zone {
+        var left: Double
+        var right: Double
+        var color: RGBA
+    }
+
+    /// The three zones, left to right: played, from there to the pointer
+    /// (a lighter played colour: where a click would seek), and the rest;
+    /// empty ones left out.
+    static func zones(width: Double, extent: Double, played: Double, hover: Double?, colors: WaveformColors) -> [Zone] {
         let playedX = min(1, max(0, played.isNaN ? 0 : played)) * extent
         let hoverX = hover.map { min(1, max(0, $0.isNaN ? 0 : $0)) * extent } ?? playedX
         var preview = colors.played
         preview.alpha *= 0.45
-        // Three zones, each filled in its colour through a clip to its span;
-        // each zone's path holds only the bars that reach into it, so every
-        // bar is rasterised once (twice where a boundary splits it).
-        let zones = [(0.0, playedX, colors.played), (playedX, hoverX, preview), (max(playedX, hoverX), width, colors.unplayed)]
-        for (left, right, color) in zones where right > left {
-            cairo_save(cairo)
-            cairo_rectangle(cairo, left, 0, right - left, height)
-            cairo_clip(cairo)
-            switch style {
-            case .bars: addBars(cairo, bars.filter { $0.x < right && $0.x + layout.barWidth > left }, layout: layout)
-            case .line: addEnvelope(cairo, bars, layout: layout, height: height)
-            }
-            color.set(on: cairo)
-            cairo_fill(cairo)
-            cairo_restore(cairo)
+        return [Zone(left: 0, right: playedX, color: colors.played),
+                Zone(left: playedX, right: hoverX, color: preview),
+                Zone(left: max(playedX, hoverX), right: width, color: colors.unplayed)].filter { $0.right > $0.left }
+    }
+
+    /// The path of the waveform: `bars` as bars, or the envelope of `all`.
+    static func addShape(_ cairo: OpaquePointer, _ bars: [WaveformLayout.Bar], all: [WaveformLayout.Bar],
+                         layout: WaveformLayout, height: Double, style: WaveformStyle) {
+        switch style {
+        case .bars: addBars(cairo, bars, layout: layout)
+        case .line: addEnvelope(cairo, all, layout: layout, height: height)
         }
     }
 

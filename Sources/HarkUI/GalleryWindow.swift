@@ -68,6 +68,7 @@ public final class GalleryWindow {
         // Still, it draws once: a bar animating at the display's rate on a busy
         // machine kept GTK from ever registering the window with AT-SPI.
         let bar = IndeterminateBarView(animated: moving)
+        bar.start()
         append(column, "Indeterminate bar", bar.widget)
         let meters = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 24)!
         let pulse = LevelMeterView(kind: .pulse, size: 72)
@@ -89,6 +90,7 @@ public final class GalleryWindow {
         for step in 0..<60 { live.append(decibels: Self.sampleLevel(step)) }
         percent.set(0.42)
         guard moving else { return }
+        pulse.levelInterval = 0.1
         var step = 0
         ticker = MainLoop.timeout(milliseconds: 100) {
             step += 1

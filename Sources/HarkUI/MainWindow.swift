@@ -82,6 +82,7 @@ final class MainWindow {
         gtk_box_append(hark_box(content), composer.widget)
 
         playback.onChange = { [weak history] id in history?.refresh(id) }
+        playback.onPosition = { [weak history] id in history?.followPosition(id) }
         playback.onError = { [weak self] in self?.toast($0) }
         playback.onEnded = { [weak self] id in self?.playNext(after: id) }
         history.onCountChange = { [weak self] count in

@@ -209,9 +209,12 @@ final class ComposerView {
     private func handle(_ event: RecorderEvent) {
         switch event {
         case .level(let rms, _, let elapsed):
+            // Each part redraws only when its picture changes: the live
+            // waveform with every level, the clock once a second, the ring
+            // when its arc moves by a visible step.
             live.append(decibels: rms)
             pulse.level = rms
-            gtk_label_set_text(hark_label(elapsedLabel), TimeText.clock(elapsed))
+            Label.setText(elapsedLabel, TimeText.clock(elapsed))
             ring.set(elapsed / maximumDuration)
             ring.warning = elapsed >= maximumDuration * 0.9
         case .paused, .resumed, .started:
@@ -245,7 +248,7 @@ final class ComposerView {
         progress.hide()
         hold.reset()
         if let discardQuestion { gtk_window_close(discardQuestion) }  // the recording it asked about is over
-        pulse.level = -100
+        pulse.rest()
         updateControls()
         let completions = whenEnded
         whenEnded = []

@@ -224,6 +224,11 @@ final class HistoryView {
         for row in rows.values where row.message?.id == id { row.refresh() }
     }
 
+    /// The playing message's new position: only its row follows.
+    func followPosition(_ id: String) {
+        for row in rows.values where row.message?.id == id { row.followPosition() }
+    }
+
     private func index(of id: String) -> Int? {
         (0..<itemCount).first { key(at: $0) == id }
     }

@@ -138,6 +138,8 @@ final class MessageRow {
 
     func show(_ message: Message) {
         self.message = message
+        shownPlayName = nil
+        shownRate = nil
         gtk_label_set_text(hark_label(title), message.title)
         gtk_label_set_text(hark_label(when), "\(DayGroups.clockTime(message.createdAt)) · \(TimeText.clock(message.duration))")
         waveform.setLevels { [store] in (try? store.levels(of: message.id)) ?? LevelTrack() }
@@ -158,27 +160,55 @@ final class MessageRow {
         message = nil
     }
 
-    /// Follows the player: button, ring, playhead, time.
+    /// Follows the player: button, speed, and the position.
     func refresh() {
         guard let message else { return }
-        let current = playback.currentID == message.id
-        let position = current ? playback.position : message.playPosition
-        let playing = current && playback.isPlaying
-        gtk_button_set_icon_name(hark_button(playButton),
-                                 playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic")
+        let playing = playback.currentID == message.id && playback.isPlaying
         let name = playing ? "Pause" : "Play"
-        gtk_widget_set_tooltip_text(playButton, name)
-        hark_accessible_set_label(UnsafeMutableRawPointer(playButton), name)
+        if shownPlayName != name {
+            shownPlayName = name
+            gtk_button_set_icon_name(hark_button(playButton),
+                                     playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic")
+            gtk_widget_set_tooltip_text(playButton, name)
+            hark_accessible_set_label(UnsafeMutableRawPointer(playButton), name)
+        }
+        let rate = Self.rateText(playback.rate(of: message.id))
+        if shownRate != rate {
+            shownRate = rate
+            gtk_button_set_label(hark_button(speed), rate)
+            hark_accessible_set_label(UnsafeMutableRawPointer(speed), "Playback speed \(rate)")
+        }
+        followPosition(force: true)
+    }
+    private var shownPlayName: String?
+    private var shownRate: String?
+
+    /// Follows the playing position, 30 times a second while playing: the
+    /// playhead, ring and clock change only when what they show would, so
+    /// a long message's row is drawn only as often as its playhead moves a
+    /// pixel, and nothing else in the window is.
+    func followPosition(force: Bool = false) {
+        guard let message else { return }
+        let position = playback.currentID == message.id ? playback.position : message.playPosition
+        let fraction = message.duration > 0 ? position / message.duration : 0
+        guard force || waveform.wouldMovePlayhead(to: position) || ring.wouldChange(to: fraction)
+                || timeText(position) != shownTime else { return }
         waveform.position = position
-        gtk_button_set_label(hark_button(speed), Self.rateText(playback.rate(of: message.id)))
-        hark_accessible_set_label(UnsafeMutableRawPointer(speed), "Playback speed \(Self.rateText(playback.rate(of: message.id)))")
-        ring.set(message.duration > 0 ? position / message.duration : 0)
+        ring.set(fraction)
         updateTime(position)
     }
 
+    private var shownTime: String?
+
+    private func timeText(_ position: Double) -> String {
+        guard let message else { return "" }
+        return "\(TimeText.clock(position)) / \(TimeText.clock(message.duration))"
+    }
+
     private func updateTime(_ position: Double) {
-        guard let message else { return }
-        gtk_label_set_text(hark_label(time), "\(TimeText.clock(position)) / \(TimeText.clock(message.duration))")
+        let text = timeText(position)
+        shownTime = text
+        Label.setText(time, text)
     }
 
     /// Seeks the message `seconds` forward (or back, when negative).

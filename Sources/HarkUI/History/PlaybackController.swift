@@ -1,3 +1,4 @@
+import Foundation
 import AudioEngine
 import GLibSupport
 import MessageStore
@@ -14,15 +15,22 @@ final class PlaybackController {
     private(set) var position: Double = 0
     /// Each message's speed for this session (rows are recycled; speeds are not).
     private var rates: [String: Double] = [:]
-    /// Called whenever anything changes: rows redraw themselves from here.
+    /// Called when the state changes (plays, pauses, stops, speed): rows
+    /// redraw themselves from here.
     var onChange: @MainActor (_ id: String) -> Void = { _ in }
+    /// Called with each new position while playing (30 times a second).
+    var onPosition: @MainActor (_ id: String) -> Void = { _ in }
+    /// Where the window plays to: a GStreamer sink description, nil for the
+    /// sound server. Tests play into `fakesink sync=true`; the CLI's
+    /// `HARK_AUDIO_SINK` serves the window too.
+    static var audioSink = ProcessInfo.processInfo.environment["HARK_AUDIO_SINK"]
     var onError: @MainActor (String) -> Void = { _ in }
     /// A message played to its end (for auto-play of the next one).
     var onEnded: @MainActor (_ id: String) -> Void = { _ in }
 
     init(store: MessageStore) {
         self.store = store
-        player = Player { [weak self] event in self?.handle(event) }
+        player = Player(audioSink: Self.audioSink) { [weak self] event in self?.handle(event) }
     }
 
     func rate(of id: String) -> Double { rates[id] ?? 1 }
@@ -89,7 +97,10 @@ final class PlaybackController {
         case .paused:
             isPlaying = false
             try? store.setPlayPosition(id, position)
-        case .position(let seconds): position = seconds
+        case .position(let seconds):
+            position = seconds
+            onPosition(id)
+            return
         case .ended:
             isPlaying = false
             position = 0

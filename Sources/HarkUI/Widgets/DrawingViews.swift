@@ -10,14 +10,21 @@ import Levels
 @MainActor
 public class DrawnView {
     public let widget: UnsafeMutablePointer<GtkWidget>
+    /// How many times GTK asked for the picture: tests count redraws.
+    private(set) var drawCount = 0
 
     init(width: Int32, height: Int32) {
         widget = gtk_drawing_area_new()!
         gtk_widget_set_size_request(widget, width, height)
         DrawingArea.setDraw(hark_drawing_area(widget)) { [weak self] cairo, width, height in
-            self?.draw(cairo, width: Double(width), height: Double(height))
+            guard let self else { return }
+            self.drawCount += 1
+            self.draw(cairo, width: Double(width), height: Double(height))
         }
     }
+
+    /// The side of the square the view draws in, once laid out.
+    var drawnSize: Double { Double(min(gtk_widget_get_width(widget), gtk_widget_get_height(widget))) }
 
     func draw(_ cairo: OpaquePointer, width: Double, height: Double) {}
 
@@ -52,7 +59,8 @@ public final class LiveWaveformView: DrawnView {
     }
 }
 
-/// A ring of progress: `set` jumps, `animate` moves linearly on the frame clock.
+/// A ring of progress: `set` jumps (drawn only when the arc visibly moves),
+/// `animate` moves linearly on the frame clock and stops ticking at its end.
 @MainActor
 public final class CircularProgressView: DrawnView {
     private var ring = CircularProgress()
@@ -62,16 +70,24 @@ public final class CircularProgressView: DrawnView {
     /// A label in the middle ("42%", "0:12"), or nothing.
     public var label: ((Double) -> String)? { didSet { redraw() } }
     /// Draws the arc in the error colour (a recording near its end).
-    public var warning = false { didSet { redraw() } }
+    public var warning = false { didSet { if warning != oldValue { redraw() } } }
+    /// Whether an animation's tick callback is installed.
+    public var isAnimating: Bool { tick != nil }
 
     public init(size: Int32 = 48) { super.init(width: size, height: size) }
 
     public var progress: Double { value }
 
+    /// Whether `set(progress)` would draw anything new.
+    public func wouldChange(to progress: Double) -> Bool {
+        ring.looksDifferent(value, progress, size: drawnSize) || label.map({ $0(value) != $0(progress) }) == true
+    }
+
     public func set(_ progress: Double) {
         stopAnimation()
+        let changes = wouldChange(to: progress)
         value = progress
-        redraw()
+        if changes { redraw() }
     }
 
     /// Animates from `start` (nil: the current value) to `target` over `seconds`.
@@ -123,28 +139,43 @@ public final class CircularProgressView: DrawnView {
     }
 }
 
-/// Work of unknown length. Animates only while shown (frame-clock ticks stop
-/// when unmapped) and stands still when animations are turned off.
+/// Work of unknown length: a segment that sweeps along the track while
+/// `start()`ed, on the frame clock, until `stop()` (or for ever, in the
+/// gallery). Stands still when animations are turned off.
 @MainActor
 public final class IndeterminateBarView: DrawnView {
     private var bar = IndeterminateBar()
     private var time = 0.0
+    private var tick: UInt32?
 
-    /// Whether it moves at all: a still one (the gallery's `--still`) keeps no
-    /// frame-clock tick, so it costs nothing between frames.
+    /// Whether it moves at all: a still one (the gallery's `--still`) never
+    /// ticks, so it costs nothing between frames.
     public let isAnimated: Bool
+    /// Whether its frame-clock tick is installed.
+    public var isTicking: Bool { tick != nil }
 
     public init(animated: Bool = true) {
         isAnimated = animated
         super.init(width: 120, height: 8)
         gtk_widget_set_hexpand(widget, 1)
-        guard animated else { return }
-        FrameClock.addTick(widget) { [weak self] frameTime in
+    }
+
+    /// Starts sweeping (the work began). A frame-clock tick runs only while
+    /// the bar is shown, and not at all once stopped.
+    public func start() {
+        guard isAnimated, tick == nil else { return }
+        tick = FrameClock.addTick(widget) { [weak self] frameTime in
             guard let self else { return false }
             self.time = frameTime
             if FrameClock.animationsEnabled { self.redraw() }
             return true
         }
+    }
+
+    /// Stops sweeping (the work ended): no more ticks.
+    public func stop() {
+        if let tick { FrameClock.remove(widget, tick) }
+        tick = nil
     }
 
     public var secondsPerPass: Double {
@@ -163,18 +194,27 @@ public final class IndeterminateBarView: DrawnView {
 }
 
 /// The level while recording: the pulse behind a round button, or the
-/// three-line meter. `level` is in dBFS; the pulse eases on the frame clock.
+/// three-line meter. `level` is in dBFS, set as each level arrives; the
+/// pulse eases towards it by one level interval per arrival, so it moves at
+/// the data's rate (20 times a second) and keeps no frame-clock tick.
 @MainActor
 public final class LevelMeterView: DrawnView {
     public enum Kind { case pulse, threeLines }
     private let kind: Kind
     private var pulse = LevelPulse()
     private var meter = ThreeLineMeter()
-    private var lastTime: Double?
-    private var ticking = false
+    /// Seconds between two levels: how far the pulse eases per arrival.
+    public var levelInterval = 0.05
     public var level: Double = -100 {
         didSet {
-            if kind == .threeLines { redraw() } else { startEasing() }
+            switch kind {
+            case .threeLines:
+                if meter.heights(decibels: level) != meter.heights(decibels: oldValue) { redraw() }
+            case .pulse:
+                let before = pulse.value
+                pulse.advance(towards: level, seconds: FrameClock.animationsEnabled ? levelInterval : .infinity)
+                if pulse.looksDifferent(before, pulse.value, buttonRadius: buttonRadius) { redraw() }
+            }
         }
     }
 
@@ -183,26 +223,15 @@ public final class LevelMeterView: DrawnView {
         super.init(width: size, height: size)
     }
 
-    /// Eases the pulse on the frame clock until it rests at the level: no
-    /// ticks (and no redraws) while nothing changes.
-    private func startEasing() {
-        guard !ticking else { return }
-        ticking = true
-        lastTime = nil
-        FrameClock.addTick(widget) { [weak self] time in
-            guard let self else { return false }
-            let step = self.lastTime.map { time - $0 } ?? 0
-            self.lastTime = time
-            let before = self.pulse.value
-            self.pulse.advance(towards: self.level, seconds: FrameClock.animationsEnabled ? step : 1)
-            self.redraw()
-            if abs(self.pulse.value - before) < 0.0005, step > 0 {
-                self.ticking = false
-                return false
-            }
-            return true
-        }
+    /// Puts the pulse at rest (no sound) at once: a recording ended.
+    public func rest() {
+        let before = pulse.value
+        pulse.rest()
+        level = -100
+        if before != pulse.value { redraw() }
     }
+
+    private var buttonRadius: Double { drawnSize / 2 / (1 + pulse.reach) }
 
     override func draw(_ cairo: OpaquePointer, width: Double, height: Double) {
         let color = ThemeColors.accent(of: widget)

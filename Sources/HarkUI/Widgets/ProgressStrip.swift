@@ -17,6 +17,8 @@ final class ProgressStrip {
     private(set) var text: String?
     /// The fraction shown, nil while indeterminate.
     private(set) var fraction: Double?
+    /// Whether the indeterminate bar's animation is running.
+    var isAnimating: Bool { indeterminate.isTicking }
 
     init() {
         let revealer = gtk_revealer_new()!
@@ -44,6 +46,7 @@ final class ProgressStrip {
         set(text)
         fraction = nil
         gtk_stack_set_visible_child_name(OpaquePointer(bars), "indeterminate")
+        indeterminate.start()
     }
 
     /// Work `fraction` (0…1) done.
@@ -52,11 +55,13 @@ final class ProgressStrip {
         self.fraction = min(max(fraction, 0), 1)
         gtk_progress_bar_set_fraction(OpaquePointer(determinate), self.fraction!)
         gtk_stack_set_visible_child_name(OpaquePointer(bars), "determinate")
+        indeterminate.stop()
     }
 
     func hide() {
         text = nil
         fraction = nil
+        indeterminate.stop()
         gtk_revealer_set_reveal_child(OpaquePointer(widget), 0)
     }
 

@@ -20,8 +20,14 @@ public final class WaveformView {
     public let widget: UnsafeMutablePointer<GtkWidget>
     private let area: UnsafeMutablePointer<GtkWidget>
     private let scale: UnsafeMutablePointer<GtkWidget>
-    private var fractions: [Double] = []
+    private var fractions: [Double] = [] { didSet { cache.invalidate() } }
+    private let cache = WaveformCache()
     private var hover: Double?
+    /// Where the played part ended at the last draw, in pixels: a new
+    /// position that does not move it by half a pixel draws nothing.
+    private var drawnPlayedX: Double?
+    /// How many times the waveform was drawn: tests count them.
+    private(set) var drawCount = 0
     private var settingFromOutside = false
     private var dragging = false
 
@@ -148,7 +154,7 @@ public final class WaveformView {
     public var slider: UnsafeMutablePointer<GtkWidget> { scale }
 
     private func valueChanged() {
-        redraw()
+        if playedXMoved { redraw() }
         guard !settingFromOutside else { return }
         if dragging { onPreview(position) } else { onSeek(position) }  // keys seek at once
     }
@@ -157,14 +163,37 @@ public final class WaveformView {
         gtk_widget_queue_draw(area)
     }
 
+    private var playedFraction: Double {
+        let total = duration
+        return total > 0 ? position / total : 0
+    }
+
+    private func playedX(width: Double) -> Double {
+        (min(1, max(0, playedFraction)) * layout.extent(width: width) * 2).rounded() / 2
+    }
+
+    /// Whether the playhead moved far enough since the last draw to be seen.
+    private var playedXMoved: Bool {
+        guard let drawnPlayedX else { return true }
+        return playedX(width: Double(gtk_widget_get_width(area))) != drawnPlayedX
+    }
+
     private func draw(_ cairo: OpaquePointer, width: Double, height: Double) {
+        drawCount += 1
         if let load = pendingLevels {
             pendingLevels = nil
             fractions = mapping.fractions(load().rms)
         }
-        let total = duration
-        let played = total > 0 ? position / total : 0
-        WaveformPainter.draw(cairo, width: width, height: height, fractions: fractions, played: played,
-                             hover: hover, layout: layout, colors: ThemeColors.waveform(of: area), style: style)
+        drawnPlayedX = playedX(width: width)
+        cache.draw(cairo, width: width, height: height, scale: Double(gtk_widget_get_scale_factor(area)),
+                   fractions: fractions, played: playedFraction, hover: hover, layout: layout,
+                   colors: ThemeColors.waveform(of: area), style: style)
+    }
+
+    /// Whether setting the position to `seconds` would change what is drawn.
+    func wouldMovePlayhead(to seconds: Double) -> Bool {
+        guard let drawnPlayedX, duration > 0 else { return true }
+        let fraction = min(1, max(0, seconds / duration))
+        return (fraction * layout.extent(width: Double(gtk_widget_get_width(area))) * 2).rounded() / 2 != drawnPlayedX
     }
 }
