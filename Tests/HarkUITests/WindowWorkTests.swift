@@ -21,39 +21,14 @@ final class WindowWorkTests: XCTestCase {
         scratch = try ScratchFolder()
     }
 
-    private static func tone(_ path: String, seconds: Int) throws {
-        try gstLaunch("audiotestsrc num-buffers=\(seconds * 50) samplesperbuffer=960 volume=0.3 "
-                      + "! audio/x-raw,rate=48000,channels=1 ! opusenc ! oggmux ! filesink location=\(path)")
-    }
-
-    /// A window over a real store in `folder`, destroyed after `body`;
-    /// `prepare` works on the store before the window opens, and what it
-    /// returns is passed on.
-    @MainActor
-    private static func withWindow<Prepared>(storeIn folder: URL, before prepare: (MessageStore) throws -> Prepared,
-                                             _ body: (MessageStore, MainWindow, Prepared) throws -> Void) throws {
-        try withGtk {
-            let store = try MessageStore(folder: folder)
-            let prepared = try prepare(store)
-            let (window, _) = try makeWindow(store)
-            defer { gtk_window_destroy(window.window) }
-            try body(store, window, prepared)
-        }
-    }
-
-    @MainActor
-    private static func withWindow(storeIn folder: URL, _ body: (MessageStore, MainWindow) throws -> Void) throws {
-        try withWindow(storeIn: folder, before: { _ in }) { store, window, _ in try body(store, window) }
-    }
-
     /// A shown window over a store holding one second-long message with this title.
     private func withOneMessage(titled title: String,
                                 _ body: @escaping @MainActor (MessageStore, MainWindow, Message) throws -> Void) throws {
         let folder = self.folder
         let path = scratch.path("tone.ogg")
-        try Self.tone(path, seconds: 1)
+        try WindowFixture.tone(path, seconds: 1)
         try onMainActor {
-            try Self.withWindow(storeIn: folder, before: { store in
+            try WindowFixture.withWindow(storeIn: folder, before: { store in
                 let message = try store.importFile(path)
                 try store.rename(message.id, to: title)
                 return try store.message(message.id)
@@ -83,20 +58,12 @@ final class WindowWorkTests: XCTestCase {
         return paths
     }
 
-    @MainActor
-    private static func makeWindow(_ store: MessageStore) throws -> (MainWindow, HarkApplication) {
-        let app = HarkApplication(applicationID: "io.github.hark.Hark.WorkTests\(Int.random(in: 0..<1_000_000))",
-                                  flags: G_APPLICATION_NON_UNIQUE)
-        _ = try withGError { g_application_register(UnsafeMutableRawPointer(app.gtkApplication).assumingMemoryBound(to: GApplication.self), nil, $0) }
-        return (MainWindow(application: app.gtkApplication, store: store), app)
-    }
-
     func testAnInterruptedRecordingIsRecoveredInTheBackgroundAndAnnounced() throws {
         let folder = self.folder
         try onMainActor {
-            try Self.withWindow(storeIn: folder, before: { store in
+            try WindowFixture.withWindow(storeIn: folder, before: { store in
                 let interrupted = try store.beginRecording()  // and then the app "crashed": no lock held
-                try Self.tone(store.audioPath(of: interrupted), seconds: 2)
+                try WindowFixture.tone(store.audioPath(of: interrupted), seconds: 2)
                 return interrupted
             }) { store, window, interrupted in
                 XCTAssertEqual(window.history?.count, 0, "a recording row is not a message yet")
@@ -118,8 +85,8 @@ final class WindowWorkTests: XCTestCase {
         let good = scratch.path("Long interview.ogg"), bad = scratch.path("shopping list.ogg")
         let made = scratch.path("tone.ogg")  // gst-launch's parser cannot take a space
         try onMainActor {
-            try Self.withWindow(storeIn: folder) { store, window in
-                try Self.tone(made, seconds: 60)
+            try WindowFixture.withWindow(storeIn: folder) { store, window in
+                try WindowFixture.tone(made, seconds: 60)
                 try FileManager.default.moveItem(atPath: made, toPath: good)
                 try Data("milk, eggs".utf8).write(to: URL(fileURLWithPath: bad))
                 let importer = try XCTUnwrap(window.importer)
@@ -151,9 +118,9 @@ final class WindowWorkTests: XCTestCase {
     func testFilesDroppedOnTheWindowAreImported() throws {
         let folder = self.folder
         let dropped = scratch.path("dropped.ogg")
-        try Self.tone(dropped, seconds: 2)
+        try WindowFixture.tone(dropped, seconds: 2)
         try onMainActor {
-            try Self.withWindow(storeIn: folder) { store, window in
+            try WindowFixture.withWindow(storeIn: folder) { store, window in
                 // The window's drop target, as GTK finds it when files are dropped.
                 let controllers = gtk_widget_observe_controllers(window.toasts)!
                 defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
@@ -263,9 +230,9 @@ final class WindowWorkTests: XCTestCase {
     func testTheSearchBarFiltersTheHistoryAndClosesBackToIt() throws {
         let folder = self.folder
         let path = scratch.path("tone.ogg")
-        try Self.tone(path, seconds: 1)
+        try WindowFixture.tone(path, seconds: 1)
         try onMainActor {
-            try Self.withWindow(storeIn: folder, before: { store in
+            try WindowFixture.withWindow(storeIn: folder, before: { store in
                 for title in ["Dentist on Monday", "Café plans", "Groceries"] {
                     let message = try store.importFile(path)
                     try store.rename(message.id, to: title)
@@ -297,7 +264,7 @@ final class WindowWorkTests: XCTestCase {
         let now = Date()
         let days = [400, 1, 0].map { Calendar.current.date(byAdding: .day, value: -$0, to: now)! }
         try onMainActor {
-            try Self.withWindow(storeIn: folder, before: { store in
+            try WindowFixture.withWindow(storeIn: folder, before: { store in
                 try days.map { day -> String in
                     let message = try store.beginRecording(title: "Note", at: day)
                     try store.finishRecording(message.id, duration: 19.4, levels: LevelTrack())
@@ -329,9 +296,9 @@ final class WindowWorkTests: XCTestCase {
     func testAMessageWhoseAudioIsMissingSaysSoAndOffersDelete() throws {
         let folder = self.folder
         let path = scratch.path("gone.ogg")
-        try Self.tone(path, seconds: 1)
+        try WindowFixture.tone(path, seconds: 1)
         try onMainActor {
-            try Self.withWindow(storeIn: folder, before: { store in
+            try WindowFixture.withWindow(storeIn: folder, before: { store in
                 let message = try store.importFile(path)
                 try FileManager.default.removeItem(atPath: store.audioPath(of: message))
                 try store.recover(thorough: true)

@@ -27,9 +27,11 @@ final class ComposerView {
     private let hint: UnsafeMutablePointer<GtkWidget>
     private let holdHint: UnsafeMutablePointer<GtkWidget>
     private let hold = HoldToRecord()
-    private let pulse = LevelMeterView(kind: .pulse, size: 64)
-    private let live = LiveWaveformView()
-    private let ring = CircularProgressView(size: 32)
+    let pulse = LevelMeterView(kind: .pulse, size: 64)
+    let live = LiveWaveformView()
+    let ring = CircularProgressView(size: 32)
+    /// Levels received while recording, since the window opened.
+    private(set) var levelsReceived = 0
     private var recorder: Recorder?
     private var message: Message?
     private var lock: RecordingLock?
@@ -209,6 +211,7 @@ final class ComposerView {
     private func handle(_ event: RecorderEvent) {
         switch event {
         case .level(let rms, _, let elapsed):
+            levelsReceived += 1
             // Each part redraws only when its picture changes: the live
             // waveform with every level, the clock once a second, the ring
             // when its arc moves by a visible step.

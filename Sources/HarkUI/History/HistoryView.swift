@@ -224,6 +224,9 @@ final class HistoryView {
         for row in rows.values where row.message?.id == id { row.refresh() }
     }
 
+    /// The rows that exist now (those on screen and a few around them).
+    var liveRows: [MessageRow] { Array(rows.values) }
+
     /// The playing message's new position: only its row follows.
     func followPosition(_ id: String) {
         for row in rows.values where row.message?.id == id { row.followPosition() }

@@ -14,8 +14,8 @@ import MessageStore
 final class MessageRow {
     let widget: UnsafeMutablePointer<GtkWidget>
     private let playButton: UnsafeMutablePointer<GtkWidget>
-    private let ring = CircularProgressView(size: 44)
-    private let waveform = WaveformView()
+    let ring = CircularProgressView(size: 44)
+    let waveform = WaveformView()
     private let title: UnsafeMutablePointer<GtkWidget>
     /// Beside the title: the time of day and the duration ("5:15 PM · 0:19").
     private let when: UnsafeMutablePointer<GtkWidget>

@@ -13,6 +13,8 @@ final class PlaybackController {
     private(set) var currentID: String?
     private(set) var isPlaying = false
     private(set) var position: Double = 0
+    /// Positions the player reported, since the window opened.
+    private(set) var positionsReceived = 0
     /// Each message's speed for this session (rows are recycled; speeds are not).
     private var rates: [String: Double] = [:]
     /// Called when the state changes (plays, pauses, stops, speed): rows
@@ -99,6 +101,7 @@ final class PlaybackController {
             try? store.setPlayPosition(id, position)
         case .position(let seconds):
             position = seconds
+            positionsReceived += 1
             onPosition(id)
             return
         case .ended:

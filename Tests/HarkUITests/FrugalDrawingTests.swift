@@ -1,0 +1,151 @@
+import AudioEngine
+import CAdwaita
+import CGLib
+import CGtk
+import Foundation
+import GLibSupport
+import GtkSupport
+import HarkTestSupport
+@testable import HarkUI
+import MessageStore
+import XCTest
+
+/// The window draws at the data's rate and only what changed: counted
+/// draws and frames, never timings. A real window under Xvfb, a real store,
+/// real recording (audiotestsrc) and playback (into a clocked fakesink).
+final class FrugalDrawingTests: XCTestCase {
+    private var scratch: ScratchFolder!
+    private var folder: URL { scratch.url.appendingPathComponent("hark") }
+
+    override func setUpWithError() throws {
+        scratch = try ScratchFolder()
+    }
+
+    /// Counts the frames a window's frame clock paints from now on.
+    @MainActor
+    private final class FrameCounter {
+        private(set) var frames = 0
+        init(_ window: UnsafeMutablePointer<GtkWidget>) {
+            guard let clock = gtk_widget_get_frame_clock(window) else { return }
+            Signal.connect(UnsafeMutableRawPointer(clock), "after-paint") { [weak self] in self?.frames += 1 }
+        }
+    }
+
+    func testAnimationsStopTickingAndTheWindowStopsPaintingWhenTheyAreDone() throws {
+        try onMainActor {
+            try withGtk {
+                let window = gtk_window_new()!
+                defer { gtk_window_destroy(hark_window(window)) }
+                let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
+                let ring = CircularProgressView(size: 48)
+                let strip = ProgressStrip()
+                gtk_box_append(hark_box(box), ring.widget)
+                gtk_box_append(hark_box(box), strip.widget)
+                gtk_window_set_child(hark_window(window), box)
+                gtk_window_present(hark_window(window))
+                settle(seconds: 0.5)
+                let counter = FrameCounter(window)
+
+                ring.animate(from: 0, to: 1, duration: 0.3)
+                XCTAssertTrue(ring.isAnimating)
+                XCTAssertTrue(MainLoop.iterate(until: { !ring.isAnimating }, timeout: 20), "the ring's animation ends")
+                XCTAssertEqual(ring.progress, 1)
+                XCTAssertGreaterThan(counter.frames, 0, "the animation was painted")
+
+                strip.show("Saving the recording…")
+                XCTAssertTrue(strip.isAnimating, "the indeterminate bar sweeps while the work runs")
+                settle(seconds: 0.3)
+                strip.show("Importing", fraction: 0.5)
+                XCTAssertFalse(strip.isAnimating, "a known fraction needs no sweep")
+                strip.show("Saving the recording…")
+                strip.hide()
+                XCTAssertFalse(strip.isAnimating, "the work is done")
+                settle(seconds: 1.5)  // the strip's slide away ends
+
+                let ringDraws = ring.drawCount, frames = counter.frames
+                settle(seconds: 1)
+                XCTAssertEqual(ring.drawCount, ringDraws, "nothing draws the ring once its animation ended")
+                XCTAssertEqual(counter.frames, frames, "with nothing changing, the window paints no frame")
+            }
+        }
+    }
+
+    func testRecordingDrawsTheLiveWaveformOncePerLevelAndLeavesTheHistoryAlone() throws {
+        let folder = self.folder
+        let tone = scratch.path("tone.ogg")
+        try WindowFixture.tone(tone, seconds: 2)
+        try onMainActor {
+            try WindowFixture.withWindow(storeIn: folder, before: { store in try store.importFile(tone) }) { _, window, _ in
+                window.present()
+                let composer = try XCTUnwrap(window.composer), history = try XCTUnwrap(window.history)
+                XCTAssertTrue(MainLoop.iterate(until: { history.liveRows.contains { $0.waveform.drawCount > 0 } }, timeout: 20),
+                              "the history shows its message")
+                composer.source = { (.pipeline("audiotestsrc is-live=true wave=pink-noise volume=0.3"), nil) }
+                composer.toggleRecording()
+                defer { composer.cancel() }
+                XCTAssertTrue(MainLoop.iterate(until: { composer.levelsReceived >= 10 }, timeout: 30), "levels arrive")
+                settle(seconds: 0.3)  // the composer has settled into its recording layout
+
+                let levels = composer.levelsReceived, liveDraws = composer.live.drawCount
+                let pulseDraws = composer.pulse.drawCount, ringDraws = composer.ring.drawCount
+                let rowDraws = history.liveRows.map(\.waveform.drawCount)
+                XCTAssertTrue(MainLoop.iterate(until: { composer.levelsReceived >= levels + 40 }, timeout: 60),
+                              "two seconds of levels arrive")
+                let arrived = composer.levelsReceived - levels
+                let drawn = composer.live.drawCount - liveDraws
+                XCTAssertGreaterThan(drawn, 0, "the live waveform follows the levels")
+                XCTAssertLessThanOrEqual(drawn, arrived + 1, "the live waveform draws at most once per level")
+                XCTAssertLessThanOrEqual(composer.pulse.drawCount - pulseDraws, arrived + 1,
+                                         "the pulse draws at most once per level")
+                XCTAssertLessThanOrEqual(composer.ring.drawCount - ringDraws, 1,
+                                         "two seconds of 30 minutes move the ring by less than a pixel")
+                XCTAssertEqual(history.liveRows.map(\.waveform.drawCount), rowDraws,
+                               "the history above the composer is not redrawn while recording")
+            }
+        }
+    }
+
+    func testOnlyThePlayingRowIsDrawnWhileAMessagePlays() throws {
+        let folder = self.folder
+        let tones = try (0..<3).map { index in
+            let path = scratch.path("tone\(index).ogg")
+            try WindowFixture.tone(path, seconds: 6)
+            return path
+        }
+        try onMainActor {
+            let sink = PlaybackController.audioSink
+            PlaybackController.audioSink = "fakesink sync=true"
+            defer { PlaybackController.audioSink = sink }
+            try WindowFixture.withWindow(storeIn: folder, before: { store in
+                try tones.map { try store.importFile($0) }
+            }) { _, window, messages in
+                window.present()
+                let history = try XCTUnwrap(window.history), playback = try XCTUnwrap(window.playback)
+                XCTAssertTrue(MainLoop.iterate(until: {
+                    history.liveRows.filter { $0.waveform.drawCount > 0 }.count == 3
+                }, timeout: 20), "the three rows are shown")
+                let playing = messages[1]
+                playback.play(playing)
+                defer { playback.stop() }
+                XCTAssertTrue(MainLoop.iterate(until: { playback.isPlaying && playback.positionsReceived >= 5 }, timeout: 30),
+                              "it plays")
+                settle(seconds: 0.2)
+
+                @MainActor func draws() -> [String: Int] {
+                    Dictionary(history.liveRows.compactMap { row in row.message.map { ($0.id, row.waveform.drawCount) } },
+                               uniquingKeysWith: max)
+                }
+                let before = draws(), positions = playback.positionsReceived
+                XCTAssertTrue(MainLoop.iterate(until: { playback.positionsReceived >= positions + 30 }, timeout: 30),
+                              "a second of positions arrives")
+                let after = draws(), arrived = playback.positionsReceived - positions
+                let playingDraws = (after[playing.id] ?? 0) - (before[playing.id] ?? 0)
+                XCTAssertGreaterThan(playingDraws, 0, "the playing row's playhead moves")
+                XCTAssertLessThanOrEqual(playingDraws, arrived + 1, "…at most once per position")
+                for message in messages where message.id != playing.id {
+                    XCTAssertEqual(after[message.id], before[message.id], "“\(message.title)” is not redrawn while another plays")
+                }
+            }
+        }
+    }
+}
