@@ -10,7 +10,7 @@ APP_ID := io.github.hark.Hark
 # The folder SwiftPM builds into for $(CONFIGURATION); evaluated when used.
 BIN_DIR = $(shell $(SWIFT) build -c $(CONFIGURATION) --show-bin-path)
 
-.PHONY: all deps build run test bench install install-files uninstall clean
+.PHONY: all deps build run test bench install install-files uninstall deb clean
 
 all: build
 
@@ -53,6 +53,11 @@ uninstall:
 		"$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg" \
 		"$(DESTDIR)$(PREFIX)/share/hark/style.css"
 	-rmdir "$(DESTDIR)$(PREFIX)/share/hark"
+
+# A Debian package that runs without the Swift toolchain (static Swift
+# runtime, stripped): .build/deb/hark_VERSION_ARCH.deb.
+deb: deps
+	scripts/make-deb
 
 clean:
 	rm -rf .build
