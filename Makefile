@@ -41,6 +41,7 @@ install-files:
 	install -Dm644 data/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
 		"$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg"
 	install -Dm644 Resources/style.css "$(DESTDIR)$(PREFIX)/share/hark/style.css"
+	install -Dm644 data/hark.1 "$(DESTDIR)$(PREFIX)/share/man/man1/hark.1"
 	@# A theme folder with a cache must have it refreshed, or GTK misses the icon.
 	@if [ -z "$(DESTDIR)" ] && [ -f "$(PREFIX)/share/icons/hicolor/icon-theme.cache" ]; then \
 		gtk-update-icon-cache -q -f "$(PREFIX)/share/icons/hicolor" || true; fi
@@ -51,7 +52,8 @@ uninstall:
 		"$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml" \
 		"$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg" \
 		"$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg" \
-		"$(DESTDIR)$(PREFIX)/share/hark/style.css"
+		"$(DESTDIR)$(PREFIX)/share/hark/style.css" \
+		"$(DESTDIR)$(PREFIX)/share/man/man1/hark.1"
 	-rmdir "$(DESTDIR)$(PREFIX)/share/hark"
 
 # A Debian package that runs without the Swift toolchain (static Swift

@@ -40,10 +40,7 @@ public final class WaveformCache {
                      colors: WaveformColors = .light, style: WaveformStyle = .bars) {
         cairo_save(cairo)
         defer { cairo_restore(cairo) }
-        if let background = colors.background {
-            background.set(on: cairo)
-            cairo_paint(cairo)
-        }
+        WaveformPainter.paintBackground(cairo, colors)
         guard width >= 1, height >= 1, !fractions.isEmpty,
               let mask = mask(width: width, height: height, scale: max(1, scale), fractions: fractions,
                               layout: layout, style: style) else { return }

@@ -52,10 +52,7 @@ public enum WaveformPainter {
                             colors: WaveformColors = .light, style: WaveformStyle = .bars) {
         cairo_save(cairo)
         defer { cairo_restore(cairo) }
-        if let background = colors.background {
-            background.set(on: cairo)
-            cairo_paint(cairo)
-        }
+        paintBackground(cairo, colors)
         let bars = layout.bars(for: fractions, width: width, height: height)
         guard !bars.isEmpty else { return }
         // Each zone's path holds only the bars that reach into it, so every
@@ -70,6 +67,12 @@ public enum WaveformPainter {
             cairo_fill(cairo)
             cairo_restore(cairo)
         }
+    }
+
+    static func paintBackground(_ cairo: OpaquePointer, _ colors: WaveformColors) {
+        guard let background = colors.background else { return }
+        background.set(on: cairo)
+        cairo_paint(cairo)
     }
 
     /// A span of the waveform and the colour its bars take there.

@@ -7,14 +7,8 @@ import XCTest
 final class WidgetDrawingTests: XCTestCase {
     /// Alpha of a pixel drawn by `draw` on a fresh transparent surface.
     private func alphas(width: Int, height: Int, _ draw: (OpaquePointer) -> Void) -> (Int, Int) -> Int {
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
-        let cairo = cairo_create(surface)!
-        draw(cairo)
-        cairo_destroy(cairo)
-        cairo_surface_flush(surface)
-        let data = cairo_image_surface_get_data(surface)!
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        return { x, y in Int(data[y * stride + x * 4 + 3]) }  // little-endian ARGB: alpha is the 4th byte
+        let pixels = drawnPixels(width: width, height: height, draw)
+        return { x, y in Int(pixels[y * width + x] >> 24) }
     }
 
     // MARK: Live waveform
