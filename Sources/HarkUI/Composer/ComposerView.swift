@@ -213,11 +213,12 @@ final class ComposerView {
         case .level(let rms, _, let elapsed):
             levelsReceived += 1
             // Each part redraws only when its picture changes: the live
-            // waveform with every level, the clock once a second, the ring
-            // when its arc moves by a visible step.
+            // waveform with every level, the clock once a second (GTK
+            // ignores an unchanged text), the ring when its arc moves by a
+            // visible step.
             live.append(decibels: rms)
             pulse.level = rms
-            Label.setText(elapsedLabel, TimeText.clock(elapsed))
+            gtk_label_set_text(hark_label(elapsedLabel), TimeText.clock(elapsed))
             ring.set(elapsed / maximumDuration)
             ring.warning = elapsed >= maximumDuration * 0.9
         case .paused, .resumed, .started:

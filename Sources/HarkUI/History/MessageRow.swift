@@ -186,7 +186,8 @@ final class MessageRow {
     /// Follows the playing position, 30 times a second while playing: the
     /// playhead, ring and clock change only when what they show would, so
     /// a long message's row is drawn only as often as its playhead moves a
-    /// pixel, and nothing else in the window is.
+    /// pixel, and nothing else in the window is. (Asked first because even
+    /// an invisible step of the slider's value makes GTK lay the row out.)
     func followPosition(force: Bool = false) {
         guard let message else { return }
         let position = playback.currentID == message.id ? playback.position : message.playPosition
@@ -208,7 +209,7 @@ final class MessageRow {
     private func updateTime(_ position: Double) {
         let text = timeText(position)
         shownTime = text
-        Label.setText(time, text)
+        gtk_label_set_text(hark_label(time), text)
     }
 
     /// Seeks the message `seconds` forward (or back, when negative).

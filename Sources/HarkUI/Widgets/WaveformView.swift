@@ -154,7 +154,7 @@ public final class WaveformView {
     public var slider: UnsafeMutablePointer<GtkWidget> { scale }
 
     private func valueChanged() {
-        if playedXMoved { redraw() }
+        if movesPlayhead(to: playedFraction) { redraw() }
         guard !settingFromOutside else { return }
         if dragging { onPreview(position) } else { onSeek(position) }  // keys seek at once
     }
@@ -168,14 +168,15 @@ public final class WaveformView {
         return total > 0 ? position / total : 0
     }
 
-    private func playedX(width: Double) -> Double {
-        (min(1, max(0, playedFraction)) * layout.extent(width: width) * 2).rounded() / 2
+    /// Where the played part ends for `fraction` at `width`, to half a pixel.
+    private func playedX(_ fraction: Double, width: Double) -> Double {
+        (min(1, max(0, fraction)) * layout.extent(width: width) * 2).rounded() / 2
     }
 
-    /// Whether the playhead moved far enough since the last draw to be seen.
-    private var playedXMoved: Bool {
+    /// Whether the playhead at `fraction` is somewhere else than at the last draw.
+    private func movesPlayhead(to fraction: Double) -> Bool {
         guard let drawnPlayedX else { return true }
-        return playedX(width: Double(gtk_widget_get_width(area))) != drawnPlayedX
+        return playedX(fraction, width: Double(gtk_widget_get_width(area))) != drawnPlayedX
     }
 
     private func draw(_ cairo: OpaquePointer, width: Double, height: Double) {
@@ -184,7 +185,7 @@ public final class WaveformView {
             pendingLevels = nil
             fractions = mapping.fractions(load().rms)
         }
-        drawnPlayedX = playedX(width: width)
+        drawnPlayedX = playedX(playedFraction, width: width)
         cache.draw(cairo, width: width, height: height, scale: Double(gtk_widget_get_scale_factor(area)),
                    fractions: fractions, played: playedFraction, hover: hover, layout: layout,
                    colors: ThemeColors.waveform(of: area), style: style)
@@ -192,8 +193,6 @@ public final class WaveformView {
 
     /// Whether setting the position to `seconds` would change what is drawn.
     func wouldMovePlayhead(to seconds: Double) -> Bool {
-        guard let drawnPlayedX, duration > 0 else { return true }
-        let fraction = min(1, max(0, seconds / duration))
-        return (fraction * layout.extent(width: Double(gtk_widget_get_width(area))) * 2).rounded() / 2 != drawnPlayedX
+        duration > 0 ? movesPlayhead(to: seconds / duration) : true
     }
 }
