@@ -21,11 +21,17 @@ public final class Recorder {
     public let source: RecorderSource
     /// Recording stops by itself (and keeps the file) at this many seconds.
     public let maximumDuration: Double?
+    /// Whether the voice is cleaned up (noise suppression, high-pass filter,
+    /// automatic gain) on its way to the level meter and the file: asked for,
+    /// and `webrtcdsp` installed. Without it, recording works unprocessed.
+    public let processesVoice: Bool
     public private(set) var state: RecorderState = .idle
     /// The levels so far; when the recording ends they are its waveform.
     public private(set) var levels = LevelTrack()
     /// Seconds of sound recorded so far (pauses excluded).
     public private(set) var elapsed: Double = 0
+    /// Whether the microphone's raw input is too quiet or clips.
+    public private(set) var microphoneCheck = MicrophoneCheck()
 
     private let onEvent: @MainActor (RecorderEvent) -> Void
     private var pipeline: Pipeline?
@@ -50,12 +56,17 @@ public final class Recorder {
     private static let stopTimeoutMilliseconds: UInt32 = 5_000
     /// A source that opens but sends nothing for this long is no microphone.
     private static let firstSoundTimeoutMilliseconds: UInt32 = 3_000
+    /// The level of what is recorded (after any voice processing).
+    private static let levelName = "hark_level"
+    /// The level of the raw input, when voice processing comes between.
+    private static let inputLevelName = "hark_input_level"
 
     public init(outputPath: String, source: RecorderSource = .defaultMicrophone, maximumDuration: Double? = nil,
-                onEvent: @escaping @MainActor (RecorderEvent) -> Void) {
+                voiceProcessing: Bool = false, onEvent: @escaping @MainActor (RecorderEvent) -> Void) {
         self.outputPath = outputPath
         self.source = source
         self.maximumDuration = maximumDuration
+        processesVoice = voiceProcessing && VoiceProcessing.isAvailable
         self.onEvent = onEvent
     }
 
@@ -71,11 +82,18 @@ public final class Recorder {
     public func start() throws(AudioError) {
         precondition(state == .idle, "a Recorder records once")
         try checkWritable()
+        // With voice processing, a first `level` measures the raw input (the
+        // microphone check) and the second the cleaned voice (the waveform).
+        let processing = processesVoice ? """
+            ! level name=\(Self.inputLevelName) interval=50000000 post-messages=true \
+            ! \(VoiceProcessing.pipelineDescription)
+            """ : ""
+        let format = processesVoice ? "format=S16LE,layout=interleaved," : ""
         let pipeline = try Pipeline(description: """
             \(source.pipelineDescription) ! queue name=hark_queue \
             ! audioconvert name=hark_convert ! audioresample name=hark_resample \
-            ! capsfilter name=hark_caps caps=audio/x-raw,channels=1,rate=48000 \
-            ! level name=hark_level interval=50000000 post-messages=true \
+            ! capsfilter name=hark_caps caps=audio/x-raw,\(format)channels=1,rate=48000 \(processing) \
+            ! level name=\(Self.levelName) interval=50000000 post-messages=true \
             ! opusenc name=hark_encoder bitrate=32000 audio-type=voice \
             ! oggmux name=hark_mux ! filesink name=hark_sink buffer-mode=unbuffered
             """)
@@ -234,6 +252,11 @@ public final class Recorder {
               !rms.isNaN else {
             return  // the empty report `level` may post at end of stream
         }
+        let isInput = message.sourceName == Self.inputLevelName
+        if isInput || !processesVoice, let changed = microphoneCheck.add(peak: peak, seconds: seconds) {
+            onEvent(.input(changed))
+        }
+        if isInput { return }
         elapsed += seconds
         levels.append(rms: rms, peak: peak)
         onEvent(.level(rms: Decibels.clamp(rms), peak: Decibels.clamp(peak), elapsed: elapsed))
@@ -364,7 +387,8 @@ public final class Recorder {
                 return .diskFull(path: outputPath)
             }
             return .cannotWrite(path: outputPath, detail: error.message)
-        case "hark_queue", "hark_convert", "hark_resample", "hark_caps", "hark_level", "hark_encoder", "hark_mux":
+        case "hark_queue", "hark_convert", "hark_resample", "hark_caps", "hark_level", "hark_encoder", "hark_mux",
+             "hark_input_level", "hark_voice", "hark_voice_convert":
             return .failed(detail: error.message)
         default:
             // The source (or an element inside it): the microphone.

@@ -18,6 +18,9 @@ public enum RecorderEvent: Sendable, Equatable {
     case started
     /// One level interval (50 ms): RMS and peak in dBFS, and the recorded time so far.
     case level(rms: Double, peak: Double, elapsed: Double)
+    /// The microphone's raw input became too quiet, began clipping, or
+    /// recovered (sent on each change; `.fine` after a warning).
+    case input(InputCondition)
     case paused
     case resumed
     /// The file is complete and closed (also after an interruption that kept audio).

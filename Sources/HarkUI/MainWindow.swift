@@ -103,6 +103,12 @@ final class MainWindow {
             if let forced = ComposerView.sourceFromEnvironment { return (forced, nil) }
             return microphones?.source() ?? (.defaultMicrophone, nil)
         }
+        composer.voiceProcessing = { [weak microphones] in microphones?.reducesNoise ?? false }
+        composer.recordsSpeakerOutput = { [weak microphones] in
+            ComposerView.sourceFromEnvironment == nil && microphones?.recordsSpeakerOutput == true
+        }
+        microphones.onDevicesChange = { [weak composer] in composer?.updateNotice() }
+        microphones.onChange = { [weak composer] in composer?.updateNotice() }
         composer.onSaved = { [weak history] in history?.append($0.id) }
         composer.onError = { [weak self] in self?.toast($0, seconds: 0) }
         importer.onImported = { [weak self] message in

@@ -23,6 +23,10 @@ public struct Message: Sendable, Equatable, Identifiable {
     public var state: MessageState
     public var deletedAt: Date?
     public var playPosition: Double
+    /// For Hark's own recordings: whether the voice was cleaned up (noise
+    /// reduced, gain evened) while recording. Nil for imports and for
+    /// recordings made before Hark kept track.
+    public var voiceProcessed: Bool? = nil
 }
 
 public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {

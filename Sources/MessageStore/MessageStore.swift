@@ -159,10 +159,12 @@ public final class MessageStore {
 
     /// Creates the row of a recording about to start (state `recording`), so
     /// that a crash leaves a row to recover. Record into `audioPath(of:)`.
-    public func beginRecording(title: String? = nil, at date: Date = Date()) throws(StoreError) -> Message {
+    public func beginRecording(title: String? = nil, at date: Date = Date(),
+                               voiceProcessed: Bool? = nil) throws(StoreError) -> Message {
         let id = UUID().uuidString.lowercased()
         let message = Message(id: id, title: title ?? Self.defaultTitle, createdAt: date, duration: 0,
-                              fileName: "\(id).ogg", codec: "opus", state: .recording, deletedAt: nil, playPosition: 0)
+                              fileName: "\(id).ogg", codec: "opus", state: .recording, deletedAt: nil, playPosition: 0,
+                              voiceProcessed: voiceProcessed)
         try insert(message, levels: nil)
         return message
     }
@@ -357,7 +359,7 @@ public final class MessageStore {
     func messages(where clause: String, _ values: [SQLValue]) throws(StoreError) -> [Message] {
         var found: [Message] = []
         try run("""
-            SELECT id, title, created_at, duration, file_name, codec, state, deleted_at, play_position
+            SELECT id, title, created_at, duration, file_name, codec, state, deleted_at, play_position, voice_processed
             FROM messages WHERE \(clause)
             """, values) { row in
             found.append(Message(
@@ -366,7 +368,8 @@ public final class MessageStore {
                 fileName: row.text(4) ?? "", codec: row.text(5) ?? "",
                 state: MessageState(rawValue: row.text(6) ?? "") ?? .missing,
                 deletedAt: row.isNull(7) ? nil : Date(timeIntervalSince1970: row.real(7)),
-                playPosition: row.real(8)))
+                playPosition: row.real(8),
+                voiceProcessed: row.isNull(9) ? nil : row.integer(9) != 0))
         }
         return found
     }
@@ -374,10 +377,12 @@ public final class MessageStore {
     func insert(_ message: Message, levels: LevelTrack?) throws(StoreError) {
         try inTransaction {
             try database.query("""
-                INSERT INTO messages (id, title, created_at, duration, file_name, codec, state, deleted_at, play_position)
-                VALUES (?, ?, ?, ?, ?, ?, ?, NULL, 0)
+                INSERT INTO messages (id, title, created_at, duration, file_name, codec, state, deleted_at, play_position,
+                                      voice_processed)
+                VALUES (?, ?, ?, ?, ?, ?, ?, NULL, 0, ?)
                 """, [.text(message.id), .text(message.title), .real(message.createdAt.timeIntervalSince1970),
-                      .real(message.duration), .text(message.fileName), .text(message.codec), .text(message.state.rawValue)])
+                      .real(message.duration), .text(message.fileName), .text(message.codec), .text(message.state.rawValue),
+                      message.voiceProcessed.map { .integer($0 ? 1 : 0) } ?? .null])
             if let levels { try storeLevels(message.id, levels) }
         }
     }

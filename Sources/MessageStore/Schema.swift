@@ -54,6 +54,11 @@ enum Schema {
             INSERT INTO messages_search (rowid, title) VALUES (new.rowid, new.title);
         END;
         """,
+        // 6: whether a recording's voice was processed (noise reduction and
+        // automatic gain): 1 or 0, NULL when unknown (imports, older takes).
+        """
+        ALTER TABLE messages ADD COLUMN voice_processed INTEGER;
+        """,
     ]
 
     static var version: Int { migrations.count }

@@ -7,7 +7,8 @@ enum CommandLineRequest: Equatable {
     case help
     case version
     /// Without an output file, records into the message store.
-    case record(output: String?, duration: Double?, source: String?, title: String?)
+    /// `raw`: without voice processing (noise reduction, automatic gain).
+    case record(output: String?, duration: Double?, source: String?, title: String?, raw: Bool)
     /// `target` is a file, or a message id from the store.
     case play(target: String, start: Double, rate: Double)
     case levels(path: String)
@@ -37,9 +38,10 @@ enum CommandLineRequest: Equatable {
                 let duration = try rest.number("--duration", in: 0.1...360_000)
                 let source = try rest.option("--source")
                 let title = try rest.option("--title")
+                let raw = rest.flag("--raw")
                 try rest.finish()
                 if output != nil && title != nil { throw UsageError("--title names a message in the store; not with --output") }
-                return .record(output: output, duration: duration, source: source, title: title)
+                return .record(output: output, duration: duration, source: source, title: title, raw: raw)
             case "play":
                 let start = try rest.number("--start", in: 0...Double.greatestFiniteMagnitude) ?? 0
                 let rate = try rest.number("--rate", in: 0.5...2) ?? 1
@@ -118,11 +120,13 @@ enum CommandLineRequest: Equatable {
         With no command, Hark opens its window (or shows the one already open).
 
         Commands:
-          record [--output FILE.ogg] [--duration SECONDS] [--source DESCRIPTION] [--title T]
+          record [--output FILE.ogg] [--duration SECONDS] [--source DESCRIPTION] [--title T] [--raw]
                               Record from the default microphone (or a GStreamer
                               source description) into the message store, printing
                               the new message's id, or to an Ogg/Opus file;
-                              Ctrl+C or the duration ends it cleanly
+                              Ctrl+C or the duration ends it cleanly. Background
+                              noise is reduced and the voice's level evened out
+                              unless --raw is given
           play FILE|ID [--start SECONDS] [--rate R]
                               Play a file or a message to the default output
                               (R from 0.5 to 2)

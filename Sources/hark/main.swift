@@ -16,10 +16,10 @@ case .help:
     print(CommandLineRequest.usage)
 case .version:
     print("hark \(AppInfo.version)")
-case .record(let output?, let duration, let source, _):
-    exit(runRecord(output: output, duration: duration, source: source))
-case .record(nil, let duration, let source, let title):
-    exit(runRecordIntoStore(duration: duration, source: source, title: title))
+case .record(let output?, let duration, let source, _, let raw):
+    exit(runRecord(output: output, duration: duration, source: source, raw: raw))
+case .record(nil, let duration, let source, let title, let raw):
+    exit(runRecordIntoStore(duration: duration, source: source, title: title, raw: raw))
 case .play(let target, let start, let rate):
     exit(runPlay(target: target, start: start, rate: rate))
 case .list(let json, let limit):

@@ -19,13 +19,14 @@ func liveTone(amplitude: Double, frequency: Int = 440) -> RecorderSource {
 /// Records from `source` until the recorder finishes or fails; `during` may
 /// act on the recorder at each level event.
 @MainActor
-func record(to path: String, from source: RecorderSource, maximumDuration: Double?,
+func record(to path: String, from source: RecorderSource, maximumDuration: Double?, voiceProcessing: Bool = false,
             timeout: Double = 30, during: @escaping @MainActor (Recorder, RecorderEvent) -> Void = { _, _ in })
     throws -> (events: [RecorderEvent], outcome: RecorderEvent?) {
     var events: [RecorderEvent] = []
     var outcome: RecorderEvent?
     let holder = RecorderHolder()
-    let recorder = Recorder(outputPath: path, source: source, maximumDuration: maximumDuration) { event in
+    let recorder = Recorder(outputPath: path, source: source, maximumDuration: maximumDuration,
+                            voiceProcessing: voiceProcessing) { event in
         events.append(event)
         switch event {
         case .finished, .failed, .cancelled: outcome = event

@@ -13,9 +13,17 @@ import MessageStore
 /// elapsed time, the ring of elapsed against the maximum (red near the end),
 /// and Pause/Resume, Cancel and Stop. A recording's row exists in the store
 /// from its first moment and holds its lock, so a crash loses nothing.
+/// Above them, a notice in words when the microphone is very quiet, clips,
+/// or is no microphone at all (the default input is the speakers' monitor).
 @MainActor
 final class ComposerView {
     let widget: UnsafeMutablePointer<GtkWidget>
+    /// The controls' row, under the notice.
+    private let row: UnsafeMutablePointer<GtkWidget>
+    /// What is wrong with the input, when something is; hidden otherwise.
+    let notice: UnsafeMutablePointer<GtkWidget>
+    /// The recording's input, as last reported by the recorder.
+    private(set) var inputCondition: InputCondition = .fine
     private let store: MessageStore
     private let recordButton: UnsafeMutablePointer<GtkWidget>
     private let recordIcon: UnsafeMutablePointer<GtkWidget>
@@ -60,6 +68,11 @@ final class ComposerView {
     var source: @MainActor () -> (source: RecorderSource, fallback: String?) = {
         (ComposerView.sourceFromEnvironment ?? .defaultMicrophone, nil)
     }
+    /// Whether the next recording cleans up the voice (the microphone menu's
+    /// "Reduce Background Noise"; it needs `webrtcdsp`).
+    var voiceProcessing: @MainActor () -> Bool = { VoiceProcessing.isAvailable }
+    /// Whether recording now would capture the speakers' output, not a voice.
+    var recordsSpeakerOutput: @MainActor () -> Bool = { false }
     var onSaved: @MainActor (Message) -> Void = { _ in }
     var onError: @MainActor (String) -> Void = { _ in }
     var onStateChange: @MainActor () -> Void = {}
@@ -68,10 +81,18 @@ final class ComposerView {
 
     init(store: MessageStore) {
         self.store = store
-        widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+        widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
         gtk_widget_add_css_class(widget, "hark-composer")
         for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
                      gtk_widget_set_margin_end] { side(widget, 8) }
+        notice = gtk_label_new("")!
+        gtk_label_set_wrap(hark_label(notice), 1)
+        gtk_label_set_xalign(hark_label(notice), 0)
+        gtk_widget_add_css_class(notice, "warning")
+        gtk_widget_set_visible(notice, 0)
+        gtk_box_append(hark_box(widget), notice)
+        row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+        gtk_box_append(hark_box(widget), row)
 
         (recordButton, recordIcon) = PressButton.iconButton("media-record-symbolic")
         gtk_widget_add_css_class(recordButton, "circular")
@@ -82,14 +103,14 @@ final class ComposerView {
         let recordArea = gtk_overlay_new()!
         gtk_overlay_set_child(hark_overlay(recordArea), pulse.widget)
         gtk_overlay_add_overlay(hark_overlay(recordArea), recordButton)
-        gtk_box_append(hark_box(widget), recordArea)
+        gtk_box_append(hark_box(row), recordArea)
 
         hint = gtk_label_new("Click Record (Ctrl+R), or hold it while you speak")!
         gtk_label_set_wrap(hark_label(hint), 1)
         gtk_widget_add_css_class(hint, "dim-label")
         gtk_widget_set_hexpand(hint, 1)
         gtk_label_set_xalign(hark_label(hint), 0)
-        gtk_box_append(hark_box(widget), hint)
+        gtk_box_append(hark_box(row), hint)
 
         recordingBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
         gtk_widget_set_hexpand(recordingBox, 1)
@@ -112,12 +133,12 @@ final class ComposerView {
             gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
             gtk_box_append(hark_box(recordingBox), button)
         }
-        gtk_box_append(hark_box(widget), recordingBox)
+        gtk_box_append(hark_box(row), recordingBox)
 
         // Record, Stop, Pause and Resume act at the press: the take starts
         // and ends where the user pressed (see PressButton).
         PressButton.onActivate(recordButton) { [weak self] in self?.toggleRecording() }
-        hold.attach(to: recordButton, watchedFrom: widget)
+        hold.attach(to: recordButton, watchedFrom: row)
         hold.isIdle = { [weak self] in self?.isRecording == false }
         hold.onPress = { [weak self] in self?.toggleRecording() }
         hold.onHold = { [weak self] in self?.showHold(away: false) }
@@ -127,7 +148,7 @@ final class ComposerView {
             // Let go before any sound arrived: a long click, not a message.
             if away || recorder.elapsed < Self.shortestHeldMessage { recorder.cancel() } else { self.stop() }
         }
-        PressButton.onPress(pauseButton, watchedFrom: widget) { [weak self] in self?.togglePause() }
+        PressButton.onPress(pauseButton, watchedFrom: row) { [weak self] in self?.togglePause() }
         Signal.connect(UnsafeMutableRawPointer(cancelButton), "clicked") { [weak self] in self?.cancel() }
         updateControls()
     }
@@ -178,7 +199,8 @@ final class ComposerView {
 
     private func start() {
         let message: Message
-        do { message = try store.beginRecording() } catch {
+        let processing = voiceProcessing() && VoiceProcessing.isAvailable
+        do { message = try store.beginRecording(voiceProcessed: processing) } catch {
             onError("Cannot start a recording: \(error)")
             return
         }
@@ -190,7 +212,9 @@ final class ComposerView {
         let (source, fallback) = source()
         if let fallback { onError(fallback) }
         let recorder = Recorder(outputPath: store.audioPath(of: message), source: source,
-                                maximumDuration: maximumDuration) { [weak self] event in self?.handle(event) }
+                                maximumDuration: maximumDuration, voiceProcessing: processing) { [weak self] event in
+            self?.handle(event)
+        }
         self.message = message
         self.lock = lock
         self.recorder = recorder
@@ -221,6 +245,9 @@ final class ComposerView {
             gtk_label_set_text(hark_label(elapsedLabel), TimeText.clock(elapsed))
             ring.set(elapsed / maximumDuration)
             ring.warning = elapsed >= maximumDuration * 0.9
+        case .input(let condition):
+            inputCondition = condition
+            updateNotice()
         case .paused, .resumed, .started:
             updateControls()
         case .finished(let recording):
@@ -249,6 +276,7 @@ final class ComposerView {
         message = nil
         lock = nil
         finalising = false
+        inputCondition = .fine
         progress.hide()
         hold.reset()
         if let discardQuestion { gtk_window_close(discardQuestion) }  // the recording it asked about is over
@@ -275,7 +303,33 @@ final class ComposerView {
         hark_accessible_set_label(UnsafeMutableRawPointer(pauseButton), pauseName)
         gtk_widget_set_tooltip_text(cancelButton, "Cancel (Esc)")
         hark_accessible_set_label(UnsafeMutableRawPointer(cancelButton), "Cancel")
+        updateNotice()
         onStateChange()
+    }
+
+    /// Shows what is wrong with the input, if anything: while recording, the
+    /// recorder's check of the raw input; at any time, a default input that
+    /// is no microphone.
+    func updateNotice() {
+        let text: String?
+        switch inputCondition {
+        case .quiet:
+            text = "Your microphone is very quiet. Check that it is not muted and that its volume is up."
+        case .clipping:
+            text = "Your microphone is too loud, so the sound is clipping. Turn its volume down or move back a little."
+        case .fine:
+            text = recordsSpeakerOutput()
+                ? "No microphone was found: System Default records what the speakers play. Choose an input in the microphone menu."
+                : nil
+        }
+        gtk_label_set_text(hark_label(notice), text ?? "")
+        gtk_widget_set_visible(notice, text == nil ? 0 : 1)
+    }
+
+    /// The notice shown, nil when none is.
+    var noticeText: String? {
+        guard gtk_widget_get_visible(notice) != 0, let text = gtk_label_get_text(hark_label(notice)) else { return nil }
+        return String(cString: text)
     }
 
     /// Why a recording stopped early, and what was kept, in the user's words.

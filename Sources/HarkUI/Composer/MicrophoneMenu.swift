@@ -7,17 +7,30 @@ import GtkSupport
 import MessageStore
 
 /// The header bar's microphone choice: "System Default" first, then the
-/// sound server's inputs, as radio items of the `win.microphone` action.
-/// The choice is kept in the store's settings. The list is read again (off
-/// the main thread) each time the menu opens, so a headset plugged in later
-/// shows up.
+/// sound server's inputs, as radio items of the `win.microphone` action;
+/// below them "Reduce Background Noise" (`win.reduce-noise`, on unless
+/// turned off). Both are kept in the store's settings. The list is read again
+/// (off the main thread) each time the menu opens, so a headset plugged in
+/// later shows up. When the server's default input is an output's monitor
+/// (no microphone), "System Default" says so.
 @MainActor
 final class MicrophoneMenu {
     static let settingKey = "microphone"
+    static let reduceNoiseSetting = "reduce-noise"
     let button: UnsafeMutablePointer<GtkWidget>
     private let store: MessageStore
     private let menu: OpaquePointer
+    /// The inputs' section, rebuilt as they change; the voice section stays.
+    private let inputs: OpaquePointer
     private let action: OpaquePointer
+    private let reduceNoiseAction: OpaquePointer
+    /// "Reduce Background Noise", a check button placed in the menu (a model
+    /// item could not carry the tooltip that says why it may be off).
+    let reduceNoiseButton: UnsafeMutablePointer<GtkWidget>
+    /// Why voice processing cannot be had here; nil when it can.
+    let voiceProcessingUnavailable: String?
+    /// Called when the inputs seen change (the default may now be a monitor).
+    var onDevicesChange: @MainActor () -> Void = {}
     /// The inputs last seen; nil until the server was asked once.
     private(set) var devices: [AudioDevice]?
     /// The internal name chosen, "" for the system default.
@@ -26,10 +39,31 @@ final class MicrophoneMenu {
     /// Called when the user picks another input.
     var onChange: @MainActor () -> Void = {}
 
-    init(window: UnsafeMutableRawPointer, store: MessageStore) {
+    init(window: UnsafeMutableRawPointer, store: MessageStore,
+         voiceProcessingUnavailable: String? = VoiceProcessing.unavailableReason) {
         self.store = store
+        self.voiceProcessingUnavailable = voiceProcessingUnavailable
         chosen = store.setting(Self.settingKey) ?? ""
         menu = g_menu_new()!
+        inputs = g_menu_new()!
+        g_menu_append_section(menu, "Record From", UnsafeMutableRawPointer(inputs).assumingMemoryBound(to: GMenuModel.self))
+        let voice = g_menu_new()!
+        let voiceItem = g_menu_item_new(nil, nil)!
+        g_menu_item_set_attribute_value(voiceItem, "custom", g_variant_new_string("reduce-noise"))
+        g_menu_append_item(voice, voiceItem)
+        g_object_unref(UnsafeMutableRawPointer(voiceItem))
+        g_menu_append_section(menu, nil, UnsafeMutableRawPointer(voice).assumingMemoryBound(to: GMenuModel.self))
+        g_object_unref(UnsafeMutableRawPointer(voice))
+
+        let reduceNoise = store.setting(Self.reduceNoiseSetting) != "off"
+        reduceNoiseAction = g_simple_action_new_stateful("reduce-noise", nil, g_variant_new_boolean(reduceNoise ? 1 : 0))!
+        g_simple_action_set_enabled(reduceNoiseAction, voiceProcessingUnavailable == nil ? 1 : 0)
+        g_action_map_add_action(OpaquePointer(window), reduceNoiseAction)
+        g_object_unref(UnsafeMutableRawPointer(reduceNoiseAction))  // the window holds it
+        reduceNoiseButton = gtk_check_button_new_with_mnemonic("Reduce Background _Noise")!
+        gtk_actionable_set_action_name(OpaquePointer(reduceNoiseButton), "win.reduce-noise")
+        gtk_widget_set_tooltip_text(reduceNoiseButton, voiceProcessingUnavailable
+            ?? "Removes steady noise (fans, hum, hiss) and evens out how loud your voice is")
         let stringType = g_variant_type_new("s")
         action = g_simple_action_new_stateful("microphone", stringType, g_variant_new_string(chosen))!
         g_variant_type_free(stringType)
@@ -41,6 +75,9 @@ final class MicrophoneMenu {
         gtk_widget_set_tooltip_text(button, "Microphone")
         hark_accessible_set_label(UnsafeMutableRawPointer(button), "Microphone")
         gtk_menu_button_set_menu_model(OpaquePointer(button), UnsafeMutableRawPointer(menu).assumingMemoryBound(to: GMenuModel.self))
+        if let popover = gtk_menu_button_get_popover(OpaquePointer(button)) {
+            gtk_popover_menu_add_child(OpaquePointer(popover), reduceNoiseButton, "reduce-noise")
+        }
 
         Signal.connectPointer(UnsafeMutableRawPointer(action), "change-state") { [weak self] value in
             guard let self, let value else { return }
@@ -50,6 +87,11 @@ final class MicrophoneMenu {
             try? self.store.setSetting(Self.settingKey, self.chosen.isEmpty ? nil : self.chosen)
             self.onChange()
         }
+        Signal.connectPointer(UnsafeMutableRawPointer(reduceNoiseAction), "change-state") { [weak self] value in
+            guard let self, let value else { return }
+            g_simple_action_set_state(self.reduceNoiseAction, OpaquePointer(value))
+            try? self.store.setSetting(Self.reduceNoiseSetting, g_variant_get_boolean(OpaquePointer(value)) != 0 ? nil : "off")
+        }
         if let popover = gtk_menu_button_get_popover(OpaquePointer(button)) {
             Signal.connect(UnsafeMutableRawPointer(popover), "show") { [weak self] in self?.refresh() }
         }
@@ -58,8 +100,21 @@ final class MicrophoneMenu {
     }
 
     isolated deinit {
+        g_object_unref(UnsafeMutableRawPointer(inputs))
         g_object_unref(UnsafeMutableRawPointer(menu))
     }
+
+    /// Whether the next recording cleans up the voice: asked for and possible.
+    var reducesNoise: Bool {
+        guard voiceProcessingUnavailable == nil, let state = g_action_get_state(reduceNoiseAction) else { return false }
+        defer { g_variant_unref(state) }
+        return g_variant_get_boolean(state) != 0
+    }
+
+    /// "System Default" is chosen and would record an output's monitor (what
+    /// the speakers play): the server has no microphone for a default. A
+    /// monitor chosen by name is chosen on purpose and not warned about.
+    var recordsSpeakerOutput: Bool { chosen.isEmpty && (devices?.defaultIsMonitor ?? false) }
 
     /// What to record from. A chosen input that is gone (unplugged) falls
     /// back to the system default; `fallback` says so, for the user.
@@ -79,20 +134,20 @@ final class MicrophoneMenu {
             if found != self.devices {
                 self.devices = found
                 self.rebuild()
+                self.onDevicesChange()
             }
         }
     }
 
     private func rebuild() {
-        g_menu_remove_all(menu)
-        let section = g_menu_new()!
-        append(to: section, label: "System Default", name: "")
-        for device in devices ?? [] { append(to: section, label: device.displayName, name: device.internalName) }
+        g_menu_remove_all(inputs)
+        let defaultLabel = (devices?.defaultIsMonitor ?? false) ? "System Default (no microphone: records what plays)"
+                                                                 : "System Default"
+        append(to: inputs, label: defaultLabel, name: "")
+        for device in devices ?? [] { append(to: inputs, label: device.displayName, name: device.internalName) }
         if let devices, !devices.contains(where: { $0.internalName == chosen }), !chosen.isEmpty {
-            append(to: section, label: "\(chosen) (not connected)", name: chosen)
+            append(to: inputs, label: "\(chosen) (not connected)", name: chosen)
         }
-        g_menu_append_section(menu, "Record From", UnsafeMutableRawPointer(section).assumingMemoryBound(to: GMenuModel.self))
-        g_object_unref(UnsafeMutableRawPointer(section))
     }
 
     private func append(to section: OpaquePointer, label: String, name: String) {

@@ -142,6 +142,7 @@ final class MessageRow {
         shownRate = nil
         gtk_label_set_text(hark_label(title), message.title)
         gtk_label_set_text(hark_label(when), "\(DayGroups.clockTime(message.createdAt)) · \(TimeText.clock(message.duration))")
+        gtk_widget_set_tooltip_text(when, Self.processingNote(message.voiceProcessed))
         waveform.setLevels { [store] in (try? store.levels(of: message.id)) ?? LevelTrack() }
         waveform.duration = message.duration
         let isMissing = message.state == .missing
@@ -153,6 +154,15 @@ final class MessageRow {
         if let exportAction { g_simple_action_set_enabled(exportAction, isMissing ? 0 : 1) }
         if let copyAction { g_simple_action_set_enabled(copyAction, isMissing ? 0 : 1) }
         refresh()
+    }
+
+    /// How a recording was made, for the row's tooltip; nil for imports.
+    static func processingNote(_ processed: Bool?) -> String? {
+        switch processed {
+        case true?: return "Recorded with background noise reduced"
+        case false?: return "Recorded without noise reduction"
+        case nil: return nil
+        }
     }
 
     /// Forgets the message: a recycled row acts on nothing until shown again.

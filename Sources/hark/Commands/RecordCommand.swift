@@ -1,16 +1,19 @@
 import AudioEngine
 import Foundation
 import GLibSupport
+import Levels
 
-/// `hark record --output FILE.ogg [--duration S] [--source D]`: records until
-/// the duration is reached or Ctrl+C (SIGINT/SIGTERM), which stop cleanly.
+/// `hark record --output FILE.ogg [--duration S] [--source D] [--raw]`: records
+/// until the duration is reached or Ctrl+C (SIGINT/SIGTERM), which stop cleanly.
 @MainActor
-func runRecord(output: String, duration: Double?, source: String?) -> Int32 {
+func runRecord(output: String, duration: Double?, source: String?, raw: Bool) -> Int32 {
     MainLoop.bridgeSwiftConcurrency()
     var status: Int32 = 0
     let recorder = Recorder(outputPath: output, source: source.map { .pipeline($0) } ?? .defaultMicrophone,
-                            maximumDuration: duration) { event in
+                            maximumDuration: duration, voiceProcessing: !raw) { event in
         switch event {
+        case .input(let condition):
+            warnAbout(condition)
         case .finished(let recording):
             if let interruption = recording.interruption {
                 printFailure(interruption)
@@ -28,6 +31,7 @@ func runRecord(output: String, duration: Double?, source: String?) -> Int32 {
             break
         }
     }
+    warnIfUnprocessed(recorder, raw: raw)
     if let error = record(with: recorder) {
         printFailure(error)
         return 1
@@ -58,4 +62,22 @@ func record(with recorder: Recorder, afterStart: () -> Void = {}) -> AudioError?
     afterStart()
     MainLoop.run()
     return nil
+}
+
+/// Says on stderr when the microphone is very quiet or clips (and when it
+/// recovers), as the window does, so a silent take is not a surprise.
+func warnAbout(_ condition: InputCondition) {
+    switch condition {
+    case .quiet: printFailure("warning: the microphone is very quiet (check that it is not muted)")
+    case .clipping: printFailure("warning: the microphone is clipping (turn its volume down)")
+    case .fine: printFailure("the microphone's level is fine again")
+    }
+}
+
+/// Warns when voice processing was asked for but cannot be had.
+@MainActor
+func warnIfUnprocessed(_ recorder: Recorder, raw: Bool) {
+    if !raw, !recorder.processesVoice, let reason = VoiceProcessing.unavailableReason {
+        printFailure("warning: recording without noise reduction. \(reason)")
+    }
 }

@@ -40,8 +40,11 @@ func runList(json: Bool, limit: Int?) -> Int32 {
         if json {
             let iso = ISO8601DateFormatter()
             let objects: [[String: Any]] = messages.map {
-                ["id": $0.id, "title": $0.title, "created_at": iso.string(from: $0.createdAt),
-                 "duration_s": ($0.duration * 1000).rounded() / 1000, "state": $0.state.rawValue]
+                var object: [String: Any] = [
+                    "id": $0.id, "title": $0.title, "created_at": iso.string(from: $0.createdAt),
+                    "duration_s": ($0.duration * 1000).rounded() / 1000, "state": $0.state.rawValue]
+                if let processed = $0.voiceProcessed { object["voice_processed"] = processed }
+                return object
             }
             let data = try JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys])
             print(String(decoding: data, as: UTF8.self))
@@ -84,10 +87,11 @@ func runExport(id: String, path: String, force: Bool, format: String?) -> Int32 
 /// exists from the start (state `recording`) and the recording holds its
 /// lock, so a crash leaves something recovery turns into a message.
 @MainActor
-func runRecordIntoStore(duration: Double?, source: String?, title: String?) -> Int32 {
+func runRecordIntoStore(duration: Double?, source: String?, title: String?, raw: Bool) -> Int32 {
     guard let store = openStore() else { return 1 }
     let message: Message
-    do { message = try store.beginRecording(title: title) } catch {
+    let processing = !raw && VoiceProcessing.isAvailable
+    do { message = try store.beginRecording(title: title, voiceProcessed: processing) } catch {
         printFailure(error)
         return 1
     }
@@ -98,8 +102,10 @@ func runRecordIntoStore(duration: Double?, source: String?, title: String?) -> I
     var status: Int32 = 0
     let recorder = Recorder(outputPath: store.audioPath(of: message),
                             source: source.map { .pipeline($0) } ?? .defaultMicrophone,
-                            maximumDuration: duration) { event in
+                            maximumDuration: duration, voiceProcessing: processing) { event in
         switch event {
+        case .input(let condition):
+            warnAbout(condition)
         case .finished(let recording):
             do {
                 try store.finishRecording(message.id, duration: recording.duration, levels: recording.levels)
@@ -126,6 +132,7 @@ func runRecordIntoStore(duration: Double?, source: String?, title: String?) -> I
             break
         }
     }
+    warnIfUnprocessed(recorder, raw: raw)
     let failure = record(with: recorder) {
         chmod(store.audioPath(of: message), 0o600)  // the file sink created it with the umask's mode
     }
