@@ -52,6 +52,30 @@ final class CaptureTests: XCTestCase {
         }
     }
 
+    func testADefaultInputThatIsAnOutputsMonitorIsKnownAsOne() throws {
+        try withSpeech { server in
+            // The test server has no microphone: its default input is the sink's monitor.
+            var inputs = AudioDevices.inputs()
+            let monitor = try XCTUnwrap(inputs.first { $0.internalName == PulseAudioServer.monitorName }, "\(inputs)")
+            XCTAssertTrue(monitor.isMonitor && monitor.isDefault, "\(monitor)")
+            XCTAssertTrue(inputs.defaultIsMonitor)
+
+            // Plug in a microphone and make it the default: the monitor is a choice, no longer the default.
+            let pulse = server.clientEnvironment
+            let (loaded, output) = try ChildProcess.run("/usr/bin/pactl", [
+                "load-module", "module-null-source", "source_name=hark_test_mic"], environment: pulse, seconds: 15)
+            XCTAssertEqual(loaded, 0, output)
+            let (defaulted, message) = try ChildProcess.run("/usr/bin/pactl", ["set-default-source", "hark_test_mic"],
+                                                            environment: pulse, seconds: 15)
+            XCTAssertEqual(defaulted, 0, message)
+            inputs = AudioDevices.inputs()
+            let microphone = try XCTUnwrap(inputs.first { $0.internalName == "hark_test_mic" }, "\(inputs)")
+            XCTAssertTrue(microphone.isDefault && !microphone.isMonitor, "\(microphone)")
+            XCTAssertFalse(inputs.defaultIsMonitor, "\(inputs)")
+            XCTAssertEqual(inputs.filter(\.isDefault).count, 1, "\(inputs)")
+        }
+    }
+
     func testServerGoneMidRecordingKeepsWhatWasRecorded() throws {
         try withSpeech { server in
             try onMainActor {

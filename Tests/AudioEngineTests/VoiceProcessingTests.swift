@@ -122,4 +122,42 @@ final class VoiceProcessingTests: XCTestCase {
             XCTAssertEqual(Self.conditions(in: take.events).map(\.0), [], "\(Self.conditions(in: take.events))")
         }
     }
+
+    func testWithProcessingTheLimitPauseAndStopKeepTheirTimes() throws {
+        let scratch = try ScratchFolder()
+        let (limited, paused) = (scratch.path("limited.ogg"), scratch.path("paused.ogg"))
+        try onMainActor {
+            // The duration limit is cut exactly, after the processing too.
+            let (_, outcome) = try record(to: limited, from: liveTone(amplitude: 0.3), maximumDuration: 1.5,
+                                          voiceProcessing: true)
+            let recording = try XCTUnwrap(outcome?.recording, "\(String(describing: outcome))")
+            XCTAssertEqual(recording.duration, 1.5, accuracy: 0.06)
+            XCTAssertEqual(try Analyzer.analyze(path: limited).duration, recording.duration, accuracy: 0.06)
+            XCTAssertTrue(oggEndsCleanly(limited))
+
+            // A pause leaves no gap; Stop while paused ends the file cleanly.
+            var pausedOnce = false
+            let (events, stopped) = try record(to: paused, from: liveTone(amplitude: 0.3), maximumDuration: nil,
+                                               voiceProcessing: true) { recorder, event in
+                guard case .level(_, _, let elapsed) = event, elapsed >= 0.8, !pausedOnce else { return }
+                pausedOnce = true
+                recorder.pause()
+                MainLoop.timeout(milliseconds: 800) {
+                    recorder.resume()
+                    MainLoop.timeout(milliseconds: 500) {
+                        recorder.pause()
+                        recorder.stop()
+                        return false
+                    }
+                    return false
+                }
+            }
+            let take = try XCTUnwrap(stopped?.recording, "\(String(describing: stopped))")
+            XCTAssertTrue(events.contains(.paused) && events.contains(.resumed))
+            XCTAssertNil(take.interruption, "ended by its end of stream")
+            XCTAssertEqual(take.duration, 1.3, accuracy: 0.15, "0.8 s, the pause left out, then 0.5 s")
+            XCTAssertEqual(try Analyzer.analyze(path: paused).duration, take.duration, accuracy: 0.06)
+            XCTAssertTrue(oggEndsCleanly(paused))
+        }
+    }
 }

@@ -257,13 +257,26 @@ final class AppInteractionTests: XCTestCase {
         try driver.waitFor("the Record button") { try driver.buttons().contains("Record") }
         try driver.click("Microphone")
         try driver.waitFor("the server's inputs") { try driver.buttons().contains("Monitor of Hark_Test_Sink") }
-        XCTAssertTrue(try driver.buttons().contains("System Default"))
+        // The test server has no microphone: its default input is the sink's monitor, and both
+        // the menu and the composer say so before anything is recorded.
+        let offered = try driver.buttons()
+        XCTAssertTrue(offered.contains("System Default (no microphone: records what plays)"), "\(offered)")
+        XCTAssertTrue(try driver.shows("No microphone was found"), "the composer says so")
+        XCTAssertTrue(offered.contains("Reduce Background Noise"), "\(offered)")
         try driver.click("Monitor of Hark_Test_Sink")
+        try driver.waitFor("no warning for a monitor chosen on purpose") { try !driver.shows("No microphone was found") }
+        try driver.click("Microphone")
+        try driver.waitFor("the menu again") { try driver.buttons().contains("Reduce Background Noise") }
+        try driver.click("Reduce Background Noise")
         XCTAssertEqual(try driver.quit(app), 0, app.output)
-        let (_, stored) = try ChildProcess.run("/usr/bin/python3", ["-c",
-            "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute(\"select value from meta where key='setting.microphone'\").fetchone())",
-            data.path("hark/hark.sqlite3")])
+        func setting(_ key: String) throws -> String {
+            try ChildProcess.run("/usr/bin/python3", ["-c",
+                "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute(\"select value from meta where key=?\", (sys.argv[2],)).fetchone())",
+                data.path("hark/hark.sqlite3"), "setting." + key]).output
+        }
+        let stored = try setting("microphone")
         XCTAssertTrue(stored.contains(PulseAudioServer.monitorName), "remembered: \(stored)")
+        XCTAssertTrue(try setting("reduce-noise").contains("off"), "turned off and remembered")
 
         // Recording after a restart uses it (the test server's monitor is its default too, so
         // the proof is that the choice survives and recording works).

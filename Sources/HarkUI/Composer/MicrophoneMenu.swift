@@ -21,12 +21,11 @@ final class MicrophoneMenu {
     private let store: MessageStore
     private let menu: OpaquePointer
     /// The inputs' section, rebuilt as they change; the voice section stays.
-    private let inputs: OpaquePointer
+    let inputs: OpaquePointer
     private let action: OpaquePointer
     private let reduceNoiseAction: OpaquePointer
-    /// "Reduce Background Noise", a check button placed in the menu (a model
-    /// item could not carry the tooltip that says why it may be off).
-    let reduceNoiseButton: UnsafeMutablePointer<GtkWidget>
+    /// Under "Reduce Background Noise" when it cannot be had: why.
+    let unavailableLabel: UnsafeMutablePointer<GtkWidget>?
     /// Why voice processing cannot be had here; nil when it can.
     let voiceProcessingUnavailable: String?
     /// Called when the inputs seen change (the default may now be a monitor).
@@ -48,22 +47,35 @@ final class MicrophoneMenu {
         inputs = g_menu_new()!
         g_menu_append_section(menu, "Record From", UnsafeMutableRawPointer(inputs).assumingMemoryBound(to: GMenuModel.self))
         let voice = g_menu_new()!
-        let voiceItem = g_menu_item_new(nil, nil)!
-        g_menu_item_set_attribute_value(voiceItem, "custom", g_variant_new_string("reduce-noise"))
-        g_menu_append_item(voice, voiceItem)
-        g_object_unref(UnsafeMutableRawPointer(voiceItem))
+        g_menu_append(voice, "Reduce Background _Noise", "win.reduce-noise")
+        if voiceProcessingUnavailable != nil {
+            let why = g_menu_item_new(nil, nil)!
+            g_menu_item_set_attribute_value(why, "custom", g_variant_new_string("voice-unavailable"))
+            g_menu_append_item(voice, why)
+            g_object_unref(UnsafeMutableRawPointer(why))
+        }
         g_menu_append_section(menu, nil, UnsafeMutableRawPointer(voice).assumingMemoryBound(to: GMenuModel.self))
         g_object_unref(UnsafeMutableRawPointer(voice))
 
-        let reduceNoise = store.setting(Self.reduceNoiseSetting) != "off"
+        // Shown unchecked when it cannot be had; the user's choice stays stored.
+        let reduceNoise = store.setting(Self.reduceNoiseSetting) != "off" && voiceProcessingUnavailable == nil
         reduceNoiseAction = g_simple_action_new_stateful("reduce-noise", nil, g_variant_new_boolean(reduceNoise ? 1 : 0))!
         g_simple_action_set_enabled(reduceNoiseAction, voiceProcessingUnavailable == nil ? 1 : 0)
         g_action_map_add_action(OpaquePointer(window), reduceNoiseAction)
         g_object_unref(UnsafeMutableRawPointer(reduceNoiseAction))  // the window holds it
-        reduceNoiseButton = gtk_check_button_new_with_mnemonic("Reduce Background _Noise")!
-        gtk_actionable_set_action_name(OpaquePointer(reduceNoiseButton), "win.reduce-noise")
-        gtk_widget_set_tooltip_text(reduceNoiseButton, voiceProcessingUnavailable
-            ?? "Removes steady noise (fans, hum, hiss) and evens out how loud your voice is")
+        // Why the item is off, in the menu itself: a model item can carry no
+        // tooltip, and a line the user can read beats one to hover for.
+        unavailableLabel = voiceProcessingUnavailable.map { reason in
+            let label = gtk_label_new(reason)!
+            gtk_label_set_wrap(hark_label(label), 1)
+            gtk_label_set_max_width_chars(hark_label(label), 36)
+            gtk_label_set_xalign(hark_label(label), 0)
+            gtk_widget_add_css_class(label, "caption")
+            gtk_widget_add_css_class(label, "dim-label")
+            gtk_widget_set_tooltip_text(label, reason)
+            for side in [gtk_widget_set_margin_start, gtk_widget_set_margin_end] { side(label, 12) }
+            return label
+        }
         let stringType = g_variant_type_new("s")
         action = g_simple_action_new_stateful("microphone", stringType, g_variant_new_string(chosen))!
         g_variant_type_free(stringType)
@@ -75,8 +87,8 @@ final class MicrophoneMenu {
         gtk_widget_set_tooltip_text(button, "Microphone")
         hark_accessible_set_label(UnsafeMutableRawPointer(button), "Microphone")
         gtk_menu_button_set_menu_model(OpaquePointer(button), UnsafeMutableRawPointer(menu).assumingMemoryBound(to: GMenuModel.self))
-        if let popover = gtk_menu_button_get_popover(OpaquePointer(button)) {
-            gtk_popover_menu_add_child(OpaquePointer(popover), reduceNoiseButton, "reduce-noise")
+        if let popover = gtk_menu_button_get_popover(OpaquePointer(button)), let unavailableLabel {
+            gtk_popover_menu_add_child(OpaquePointer(popover), unavailableLabel, "voice-unavailable")
         }
 
         Signal.connectPointer(UnsafeMutableRawPointer(action), "change-state") { [weak self] value in
@@ -130,12 +142,25 @@ final class MicrophoneMenu {
     func refresh() {
         Task { [weak self] in
             let found = await Task.detached { AudioDevices.inputs() }.value
-            guard let self else { return }
-            if found != self.devices {
-                self.devices = found
-                self.rebuild()
-                self.onDevicesChange()
-            }
+            self?.show(found)
+        }
+    }
+
+    /// Takes the inputs the server has now.
+    func show(_ found: [AudioDevice]) {
+        guard found != devices else { return }
+        devices = found
+        rebuild()
+        onDevicesChange()
+    }
+
+    /// The inputs' labels as the menu shows them.
+    var inputLabels: [String] {
+        let model = UnsafeMutableRawPointer(inputs).assumingMemoryBound(to: GMenuModel.self)
+        return (0..<g_menu_model_get_n_items(model)).compactMap { index in
+            guard let label = g_menu_model_get_item_attribute_value(model, index, "label", nil) else { return nil }
+            defer { g_variant_unref(label) }
+            return String(cString: g_variant_get_string(label, nil)).replacingOccurrences(of: "__", with: "_")
         }
     }
 
