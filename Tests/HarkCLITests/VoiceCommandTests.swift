@@ -100,4 +100,41 @@ final class VoiceCommandTests: XCTestCase {
         XCTAssertEqual(fine.status, 0, fine.output)
         XCTAssertFalse(fine.output.contains("warning"), fine.output)
     }
+
+    private struct Levels: Decodable {
+        let duration_s: Double
+        let rms_db: [Double]
+    }
+
+    func testSpeechOverNoiseFromTheDefaultMicrophoneStandsOutWhenProcessed() throws {
+        // The acceptance test: a real sound server, whose default input hears speech over a
+        // fan-like noise, recorded by `hark record` as a user runs it, with processing and raw.
+        let server = try PulseAudioServer()
+        let wav = server.folder.path("noisy-speech.wav")
+        try NoisySpeech.write(to: wav, scratch: server.folder)
+        let (samples, rate) = try WAVFile.read(wav)
+        let seconds = Double(samples.count) / Double(rate)
+        try server.makeMonitorLive()
+        var measured: [String: (speech: Double, gap: Double)] = [:]
+        for mode in ["processed", "raw"] {
+            let path = server.folder.path("\(mode).ogg")
+            let recorder = try ChildProcess(harkExecutable, ["record", "--output", path, "--duration",
+                                                             String(format: "%.1f", seconds + 1.5)]
+                                            + (mode == "raw" ? ["--raw"] : []),
+                                            environment: environment.merging(server.clientEnvironment) { $1 })
+            usleep(500_000)
+            try server.play(wav)
+            XCTAssertEqual(recorder.waitForExit(seconds: seconds + 30), 0, recorder.output)
+            let (status, output) = try hark(["levels", path, "--json"])
+            XCTAssertEqual(status, 0, output)
+            let levels = try JSONDecoder().decode(Levels.self, from: Data(output.utf8))
+            // Before and after the file plays the sink is digitally silent: not part of the take's sound.
+            let heard = levels.rms_db.filter { $0 > -90 }
+            XCTAssertGreaterThan(Double(heard.count) * 0.05, seconds - 1, "the whole file was heard (\(mode))")
+            measured[mode] = NoisySpeech.speechAndGap(heard)
+        }
+        let processed = try XCTUnwrap(measured["processed"]), raw = try XCTUnwrap(measured["raw"])
+        XCTAssertGreaterThanOrEqual(processed.gap - raw.gap, 15, "processed \(processed), raw \(raw)")
+        XCTAssertGreaterThanOrEqual(processed.speech, raw.speech - 3, "processed \(processed), raw \(raw)")
+    }
 }
