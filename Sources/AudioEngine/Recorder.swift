@@ -260,7 +260,8 @@ public final class Recorder {
         elapsed += seconds
         levels.append(rms: rms, peak: peak)
         onEvent(.level(rms: Decibels.clamp(rms), peak: Decibels.clamp(peak), elapsed: elapsed))
-        if let maximumDuration, elapsed >= maximumDuration - 0.0005, state == .recording {
+        let shortBy = processesVoice ? VoiceProcessing.frameSeconds + 0.0005 : 0.0005
+        if let maximumDuration, elapsed >= maximumDuration - shortBy, state == .recording {
             reachedMaximum = true
             stop()
         }

@@ -5,8 +5,8 @@
 ///
 /// Noise suppression at "high" takes steady noise (fans, hum, hiss) down by
 /// about 19 dB in the pauses, the high-pass filter removes rumble, and the
-/// automatic gain brings a quiet voice up (by about 8 dB on ordinary speech)
-/// with a limiter, so it never clips. No echo cancellation: nothing plays
+/// automatic gain (the element's adaptive digital mode) brings a quiet voice
+/// up, by about 8 dB on ordinary speech, with a limiter, so it never clips. No echo cancellation: nothing plays
 /// while Hark records, and without a `webrtcechoprobe` it would only add
 /// work.
 public enum VoiceProcessing {
@@ -30,8 +30,11 @@ public enum VoiceProcessing {
     /// it lets the encoder pick its own format.
     static let pipelineDescription = """
         \(elementName) name=hark_voice echo-cancel=false noise-suppression=true \
-        noise-suppression-level=high high-pass-filter=true gain-control=true \
-        gain-control-mode=adaptive-digital limiter=true voice-detection=false \
+        noise-suppression-level=high high-pass-filter=true gain-control=true limiter=true \
         ! audioconvert name=hark_voice_convert
         """
+
+    /// The element works in 10 ms frames and drops a last partial one at the
+    /// end of stream: a processed take may come out this much short.
+    static let frameSeconds = 0.01
 }

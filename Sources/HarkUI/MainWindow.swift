@@ -108,6 +108,12 @@ final class MainWindow {
             ComposerView.sourceFromEnvironment == nil && microphones?.recordsSpeakerOutput == true
         }
         microphones.onDevicesChange = { [weak composer] in composer?.updateNotice() }
+        // A microphone plugged in (or the default changed) while the window was
+        // in the background: look again when it comes back, so the notice is true.
+        Signal.connectPointer(UnsafeMutableRawPointer(appWindow), "notify::is-active") { [weak self] _ in
+            guard let self, gtk_window_is_active(self.window) != 0 else { return }
+            self.microphones?.refresh()
+        }
         microphones.onChange = { [weak composer] in composer?.updateNotice() }
         composer.onSaved = { [weak history] in history?.append($0.id) }
         composer.onError = { [weak self] in self?.toast($0, seconds: 0) }

@@ -122,7 +122,13 @@ final class VoiceCommandTests: XCTestCase {
                                                              String(format: "%.1f", seconds + 1.5)]
                                             + (mode == "raw" ? ["--raw"] : []),
                                             environment: environment.merging(server.clientEnvironment) { $1 })
-            usleep(500_000)
+            // Play once the recording runs (its file begins with the Ogg headers).
+            func started() -> Bool {
+                let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+                return (size ?? 0) > 0
+            }
+            let deadline = Date().addingTimeInterval(20)
+            while recorder.isRunning, Date() < deadline, !started() { usleep(20_000) }
             try server.play(wav)
             XCTAssertEqual(recorder.waitForExit(seconds: seconds + 30), 0, recorder.output)
             let (status, output) = try hark(["levels", path, "--json"])

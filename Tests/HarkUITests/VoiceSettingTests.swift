@@ -109,6 +109,21 @@ final class VoiceSettingTests: XCTestCase {
                                        isDefault: true)])
                 XCTAssertEqual(menu.inputLabels.first, "System Default")
                 XCTAssertNil(composer.noticeText)
+
+                // A chosen headset unplugged falls back to the default: a monitor again.
+                g_action_group_activate_action(OpaquePointer(window.window), "microphone", g_variant_new_string("headset"))
+                menu.show([monitor])
+                XCTAssertTrue(composer.noticeText?.contains("records what the speakers play") ?? false,
+                              "\(String(describing: composer.noticeText))")
+
+                // PipeWire names no default: inputs that are all monitors say the same.
+                g_action_group_activate_action(OpaquePointer(window.window), "microphone", g_variant_new_string(""))
+                menu.show([AudioDevice(displayName: monitor.displayName, internalName: monitor.internalName, isMonitor: true)])
+                XCTAssertEqual(menu.inputLabels.first, "System Default (no microphone: records what plays)")
+                XCTAssertNotNil(composer.noticeText)
+                // No server at all: nothing known, nothing claimed (recording says what is wrong).
+                menu.show([])
+                XCTAssertNil(composer.noticeText)
             }
         }
     }

@@ -123,10 +123,15 @@ final class MicrophoneMenu {
         return g_variant_get_boolean(state) != 0
     }
 
-    /// "System Default" is chosen and would record an output's monitor (what
-    /// the speakers play): the server has no microphone for a default. A
-    /// monitor chosen by name is chosen on purpose and not warned about.
-    var recordsSpeakerOutput: Bool { chosen.isEmpty && (devices?.defaultIsMonitor ?? false) }
+    /// Recording now would take "System Default" (chosen, or the fallback for
+    /// an input that is gone) and that is an output's monitor, what the
+    /// speakers play: the server has no microphone. PipeWire lists no
+    /// default, so a list of monitors only says the same. A monitor chosen
+    /// by name is chosen on purpose and not warned about.
+    var recordsSpeakerOutput: Bool {
+        guard source().source == .defaultMicrophone, let devices, !devices.isEmpty else { return false }
+        return devices.defaultIsMonitor || devices.allSatisfy(\.isMonitor)
+    }
 
     /// What to record from. A chosen input that is gone (unplugged) falls
     /// back to the system default; `fallback` says so, for the user.
@@ -166,8 +171,8 @@ final class MicrophoneMenu {
 
     private func rebuild() {
         g_menu_remove_all(inputs)
-        let defaultLabel = (devices?.defaultIsMonitor ?? false) ? "System Default (no microphone: records what plays)"
-                                                                 : "System Default"
+        let noMicrophone = devices.map { !$0.isEmpty && ($0.defaultIsMonitor || $0.allSatisfy(\.isMonitor)) } ?? false
+        let defaultLabel = noMicrophone ? "System Default (no microphone: records what plays)" : "System Default"
         append(to: inputs, label: defaultLabel, name: "")
         for device in devices ?? [] { append(to: inputs, label: device.displayName, name: device.internalName) }
         if let devices, !devices.contains(where: { $0.internalName == chosen }), !chosen.isEmpty {
