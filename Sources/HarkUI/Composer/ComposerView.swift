@@ -242,7 +242,7 @@ final class ComposerView {
             // visible step.
             live.append(decibels: rms)
             pulse.level = rms
-            gtk_label_set_text(hark_label(elapsedLabel), TimeText.clock(elapsed))
+            gtk_label_set_text(hark_label(elapsedLabel), DurationText.clock(elapsed))
             ring.set(elapsed / maximumDuration)
             ring.warning = elapsed >= maximumDuration * 0.9
         case .input(let condition):
@@ -334,7 +334,7 @@ final class ComposerView {
 
     /// Why a recording stopped early, and what was kept, in the user's words.
     nonisolated static func explain(_ interruption: AudioError, saved seconds: Double) -> String {
-        let kept = "the \(TimeText.spoken(seconds)) recorded until then were saved"
+        let kept = "the \(DurationText.spoken(seconds)) recorded until then were saved"
         switch interruption {
         case .diskFull:
             return "The disk is full, so the recording stopped; \(kept). Free some space to record more."

@@ -4,6 +4,7 @@ import CGtk
 import Foundation
 import GLibSupport
 import GtkSupport
+import MessageStore
 
 /// The questions the window asks, as AdwMessageDialogs: each calls back only
 /// when the user confirms, and Escape or closing always means "no".
@@ -49,7 +50,7 @@ enum MessageDialogs {
     @discardableResult
     static func confirmDiscard(over parent: UnsafeMutablePointer<GtkWindow>?, seconds: Double,
                                discard: @escaping @MainActor () -> Void) -> UnsafeMutablePointer<GtkWindow> {
-        let body = "The \(TimeText.spoken(seconds)) recorded so far will be lost."
+        let body = "The \(DurationText.spoken(seconds)) recorded so far will be lost."
         let dialog = adw_message_dialog_new(parent, "Discard Recording?", body)!
         adw_message_dialog_add_response(messageDialog(dialog), "keep", "_Keep Recording")
         adw_message_dialog_add_response(messageDialog(dialog), "discard", "_Discard")

@@ -141,7 +141,7 @@ final class MessageRow {
         shownPlayName = nil
         shownRate = nil
         gtk_label_set_text(hark_label(title), message.title)
-        gtk_label_set_text(hark_label(when), "\(DayGroups.clockTime(message.createdAt)) · \(TimeText.clock(message.duration))")
+        gtk_label_set_text(hark_label(when), "\(DayGroups.clockTime(message.createdAt)) · \(DurationText.clock(message.duration))")
         gtk_widget_set_tooltip_text(when, Self.processingNote(message.voiceProcessed))
         waveform.setLevels { [store] in (try? store.levels(of: message.id)) ?? LevelTrack() }
         waveform.duration = message.duration
@@ -213,7 +213,7 @@ final class MessageRow {
 
     private func timeText(_ position: Double) -> String {
         guard let message else { return "" }
-        return "\(TimeText.clock(position)) / \(TimeText.clock(message.duration))"
+        return "\(DurationText.clock(position)) / \(DurationText.clock(message.duration))"
     }
 
     private func updateTime(_ position: Double) {

@@ -1,0 +1,29 @@
+/// How durations and positions are written, the same in the window and on
+/// the command line: to the nearest second, so a 0.92 s message is "0:01"
+/// and its end reads "0:01 / 0:01" (truncating would show a message of
+/// "0:00" and disagree with the rounding elsewhere).
+public enum DurationText {
+    /// "1:05" for 65.3 s; "1:02:05" past an hour.
+    public static func clock(_ seconds: Double) -> String {
+        let whole = wholeSeconds(seconds)
+        let hours = whole / 3600, minutes = whole / 60 % 60, rest = whole % 60
+        let tail = (rest < 10 ? "0" : "") + "\(rest)"
+        if hours > 0 { return "\(hours):" + (minutes < 10 ? "0" : "") + "\(minutes):" + tail }
+        return "\(minutes):" + tail
+    }
+
+    /// "1 minute 5 seconds" for 65.3 s: for sentences and screen readers.
+    public static func spoken(_ seconds: Double) -> String {
+        let whole = wholeSeconds(seconds)
+        let minutes = whole / 60, rest = whole % 60
+        func unit(_ count: Int, _ name: String) -> String { "\(count) \(name)" + (count == 1 ? "" : "s") }
+        if minutes == 0 { return unit(rest, "second") }
+        return rest == 0 ? unit(minutes, "minute") : unit(minutes, "minute") + " " + unit(rest, "second")
+    }
+
+    /// The whole seconds shown for `seconds`: rounded, never negative.
+    public static func wholeSeconds(_ seconds: Double) -> Int {
+        guard seconds.isFinite, seconds > 0 else { return 0 }
+        return Int(seconds.rounded(.toNearestOrAwayFromZero))
+    }
+}

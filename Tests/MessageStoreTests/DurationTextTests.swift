@@ -1,0 +1,29 @@
+import MessageStore
+import XCTest
+
+/// The one way Hark writes a duration, in the window and on the command line.
+final class DurationTextTests: XCTestCase {
+    func testClocksRoundToTheNearestSecond() {
+        XCTAssertEqual(DurationText.clock(0.92), "0:01", "a short message is never 0:00")
+        XCTAssertEqual(DurationText.clock(0.49), "0:00")
+        XCTAssertEqual(DurationText.clock(3.5), "0:04")
+        XCTAssertEqual(DurationText.clock(19.6), "0:20")
+        XCTAssertEqual(DurationText.clock(65.3), "1:05")
+        XCTAssertEqual(DurationText.clock(599.5), "10:00")
+        XCTAssertEqual(DurationText.clock(3725), "1:02:05")
+    }
+
+    func testNegativeAndNonFiniteTimesReadZero() {
+        XCTAssertEqual(DurationText.clock(-2), "0:00")
+        XCTAssertEqual(DurationText.clock(.nan), "0:00")
+        XCTAssertEqual(DurationText.clock(.infinity), "0:00")
+    }
+
+    func testSpokenDurationsRoundTheSameWay() {
+        XCTAssertEqual(DurationText.spoken(0.4), "0 seconds")
+        XCTAssertEqual(DurationText.spoken(0.92), "1 second")
+        XCTAssertEqual(DurationText.spoken(65.3), "1 minute 5 seconds")
+        XCTAssertEqual(DurationText.spoken(120), "2 minutes")
+        XCTAssertEqual(DurationText.wholeSeconds(3.5), 4, "the clock and the sentence agree")
+    }
+}
