@@ -58,6 +58,9 @@ final class MainWindow {
         Actions.setAccels(application, "win.show-help-overlay", ["<Control>question"])
 
         guard let store else { return }
+        let size = WindowSize(setting: store.setting(WindowSize.settingKey))
+        gtk_window_set_default_size(window, Int32(size.width), Int32(size.height))
+        if size.maximized { gtk_window_maximize(window) }
         let playback = PlaybackController(store: store)
         let history = HistoryView(store: store, playback: playback)
         let composer = ComposerView(store: store)
@@ -150,6 +153,7 @@ final class MainWindow {
         // Closing (or quitting) while recording saves the recording first.
         Signal.connectReturning(UnsafeMutableRawPointer(appWindow), "close-request") { [weak self] in
             guard let self else { return false }
+            self.rememberSize()
             self.importer?.cancelAll()
             guard let composer = self.composer, composer.isRecording else {
                 self.playback?.stop()
@@ -164,6 +168,16 @@ final class MainWindow {
 
     func present() {
         gtk_window_present(window)
+    }
+
+    /// Keeps the window's size (its size when not maximized, and whether it
+    /// was) for the next start.
+    func rememberSize() {
+        var width: Int32 = 0, height: Int32 = 0
+        gtk_window_get_default_size(window, &width, &height)
+        guard width > 0, height > 0 else { return }
+        let size = WindowSize(width: Int(width), height: Int(height), maximized: gtk_window_is_maximized(window) != 0)
+        try? store?.setSetting(WindowSize.settingKey, size.setting)
     }
 
     /// Closes the window; a recording in progress is saved first.
@@ -243,8 +257,8 @@ final class MainWindow {
         }
         let general = g_menu_new()!
         g_menu_append(general, "_Keyboard Shortcuts", "win.show-help-overlay")
+        // No Quit here (GNOME's HIG): Ctrl+Q and the window's close button do it.
         g_menu_append(general, "_About Hark", "app.about")
-        g_menu_append(general, "_Quit", "app.quit")
         g_menu_append_section(menu, nil, UnsafeMutableRawPointer(general).assumingMemoryBound(to: GMenuModel.self))
         g_object_unref(UnsafeMutableRawPointer(general))
         let menuButton = gtk_menu_button_new()!
