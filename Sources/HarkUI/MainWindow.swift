@@ -85,6 +85,7 @@ final class MainWindow {
         gtk_box_append(hark_box(content), composer.widget)
 
         playback.onChange = { [weak history] id in history?.refresh(id) }
+        playback.onRateChange = { [weak history] in history?.liveRows.forEach { $0.refresh() } }
         playback.onPosition = { [weak history] id in history?.followPosition(id) }
         playback.onError = { [weak self] in self?.toast($0) }
         playback.onEnded = { [weak self] id in self?.playNext(after: id) }

@@ -28,7 +28,6 @@ final class MessageRow {
     private var copyAction: OpaquePointer?
     private let menuButton: UnsafeMutablePointer<GtkWidget>
     private(set) var message: Message?
-    private static let rates = [1.0, 1.5, 2.0]
 
     /// The menu's actions; the window does the work.
     var onDelete: @MainActor (Message) -> Void = { _ in }
@@ -87,7 +86,17 @@ final class MessageRow {
         speed = gtk_button_new_with_label("1×")!
         gtk_widget_add_css_class(speed, "flat")
         gtk_widget_set_valign(speed, GTK_ALIGN_CENTER)
-        gtk_widget_set_tooltip_text(speed, "Playback speed")
+        gtk_widget_set_tooltip_text(speed, "Playback speed, for every message")
+        // As wide as its widest text, so the row never shifts when the speed changes.
+        var widest: Int32 = 0
+        for rate in PlaybackController.rates {
+            gtk_button_set_label(hark_button(speed), Self.rateText(rate))
+            var natural: Int32 = 0
+            gtk_widget_measure(speed, GTK_ORIENTATION_HORIZONTAL, -1, nil, &natural, nil, nil)
+            widest = max(widest, natural)
+        }
+        gtk_widget_set_size_request(speed, widest, -1)
+        gtk_button_set_label(hark_button(speed), Self.rateText(1))
         gtk_box_append(hark_box(widget), speed)
 
         missingDelete = gtk_button_new_with_mnemonic("_Delete")!
@@ -106,10 +115,8 @@ final class MessageRow {
             self.playback.toggle(message)
         }
         Signal.connect(UnsafeMutableRawPointer(speed), "clicked") { [weak self] in
-            guard let self, let message = self.message else { return }
-            let rate = self.playback.rate(of: message.id)
-            let next = Self.rates[((Self.rates.firstIndex(of: rate) ?? 0) + 1) % Self.rates.count]
-            self.playback.setRate(next, for: message.id)
+            guard let self, self.message != nil else { return }
+            self.playback.cycleRate()
         }
         Signal.connect(UnsafeMutableRawPointer(missingDelete), "clicked") { [weak self] in
             guard let self, let message = self.message else { return }
@@ -182,7 +189,7 @@ final class MessageRow {
             gtk_widget_set_tooltip_text(playButton, name)
             hark_accessible_set_label(UnsafeMutableRawPointer(playButton), name)
         }
-        let rate = Self.rateText(playback.rate(of: message.id))
+        let rate = Self.rateText(playback.rate)
         if shownRate != rate {
             shownRate = rate
             gtk_button_set_label(hark_button(speed), rate)

@@ -15,8 +15,13 @@ final class PlaybackController {
     private(set) var position: Double = 0
     /// Positions the player reported, since the window opened.
     private(set) var positionsReceived = 0
-    /// Each message's speed for this session (rows are recycled; speeds are not).
-    private var rates: [String: Double] = [:]
+    /// One playback speed for every message, as in messengers, kept in the
+    /// store's settings; the player's own rate never leaks elsewhere.
+    private(set) var rate: Double
+    static let rateSetting = "playback-speed"
+    static let rates = [1.0, 1.5, 2.0]
+    /// Called when the speed changes: every row shows it.
+    var onRateChange: @MainActor () -> Void = {}
     /// Called when the state changes (plays, pauses, stops, speed): rows
     /// redraw themselves from here.
     var onChange: @MainActor (_ id: String) -> Void = { _ in }
@@ -32,10 +37,9 @@ final class PlaybackController {
 
     init(store: MessageStore) {
         self.store = store
+        rate = store.setting(Self.rateSetting).flatMap(Double.init).flatMap { Self.rates.contains($0) ? $0 : nil } ?? 1
         player = Player(audioSink: Self.audioSink) { [weak self] event in self?.handle(event) }
     }
-
-    func rate(of id: String) -> Double { rates[id] ?? 1 }
 
     /// Plays or pauses `message`; another one playing stops first.
     func toggle(_ message: Message) {
@@ -62,7 +66,7 @@ final class PlaybackController {
         }
         currentID = message.id
         position = message.playPosition
-        player.setRate(rate(of: message.id))
+        player.setRate(rate)
         if message.playPosition > 0, message.playPosition < message.duration - 0.2 {
             player.seek(to: message.playPosition)
         }
@@ -77,10 +81,17 @@ final class PlaybackController {
         player.seek(to: seconds, mode: preview ? .fast : .exact)
     }
 
-    func setRate(_ rate: Double, for id: String) {
-        rates[id] = rate
-        if id == currentID { player.setRate(rate) }
-        onChange(id)
+    func setRate(_ newRate: Double) {
+        guard newRate != rate else { return }
+        rate = newRate
+        if currentID != nil { player.setRate(newRate) }
+        try? store.setSetting(Self.rateSetting, newRate == 1 ? nil : String(newRate))
+        onRateChange()
+    }
+
+    /// The next speed in the cycle 1× → 1.5× → 2× → 1×.
+    func cycleRate() {
+        setRate(Self.rates[((Self.rates.firstIndex(of: rate) ?? 0) + 1) % Self.rates.count])
     }
 
     func stop() {
