@@ -80,7 +80,7 @@ extension MainWindow {
         deletion.expiry = nil
         pendingDeletions.removeAll { $0 === deletion }
         do { try store?.undelete(deletion.message.id) } catch {
-            toast("“\(deletion.message.title)” could not be restored: \(error)", seconds: 0)
+            toast("“\(deletion.message.title)” could not be restored: \(error)", seconds: Self.problemSeconds)
             return
         }
         history?.reload(showing: deletion.message.id)
@@ -94,7 +94,7 @@ extension MainWindow {
 
     func rename(_ id: String, to title: String) {
         do { try store?.rename(id, to: title) } catch {
-            toast("The message could not be renamed: \(error)", seconds: 0)
+            toast("The message could not be renamed: \(error)", seconds: Self.problemSeconds)
             return
         }
         history?.update(id)
@@ -105,7 +105,7 @@ extension MainWindow {
             guard let self, let store = self.store else { return }
             let source: String
             do { source = try store.exportSource(message.id) } catch {
-                self.toast("“\(message.title)” could not be exported: \(error)", seconds: 0)
+                self.toast("“\(message.title)” could not be exported: \(error)", seconds: Self.problemSeconds)
                 return
             }
             // The chooser asked before replacing the file it showed; a name
@@ -123,7 +123,7 @@ extension MainWindow {
             if let path { FileTransfer.copy(path, from: Widget.widget(window)) }
             toast("“\(message.title)” copied")
         } catch {
-            toast("“\(message.title)” could not be copied: \(error)", seconds: 0)
+            toast("“\(message.title)” could not be copied: \(error)", seconds: Self.problemSeconds)
         }
     }
 

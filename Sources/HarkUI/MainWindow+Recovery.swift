@@ -34,10 +34,10 @@ extension MainWindow {
             switch result {
             case .success(let report):
                 if !report.isEmpty { self.history?.reload() }
-                if let summary = Self.summary(of: report) { self.toast(summary, seconds: 0) }
+                if let summary = Self.summary(of: report) { self.toast(summary, seconds: MainWindow.problemSeconds) }
                 completion(report)
             case .failure(let error):
-                self.toast("Interrupted recordings could not be checked: \(error)", seconds: 0)
+                self.toast("Interrupted recordings could not be checked: \(error)", seconds: MainWindow.problemSeconds)
                 completion(nil)
             }
         }

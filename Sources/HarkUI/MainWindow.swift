@@ -32,6 +32,9 @@ final class MainWindow {
     /// Every toast text shown, for tests and for the record.
     private(set) var toastTexts: [String] = []
     static let autoplaySetting = "autoplay"
+    /// How long a problem stays up: long enough to read, and never so long
+    /// that it holds every later toast back (its Details stay a click away).
+    static let problemSeconds: UInt32 = 10
 
     init(application: UnsafeMutablePointer<GtkApplication>, store: MessageStore?, storeProblem: String? = nil) {
         self.store = store
@@ -41,18 +44,19 @@ final class MainWindow {
         gtk_window_set_default_size(window, 480, 640)
         gtk_widget_set_size_request(appWindow, 360, 360)
 
+        // Toasts float over the history only: never over Record and its hint.
         toasts = adw_toast_overlay_new()!
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         let header = adw_header_bar_new()!
         gtk_box_append(hark_box(content), header)
         gtk_box_append(hark_box(content), search.bar)
         stack = gtk_stack_new()!
-        gtk_widget_set_vexpand(stack, 1)
         gtk_stack_add_named(OpaquePointer(stack), Self.makeEmptyState(problem: storeProblem), "empty")
         gtk_stack_add_named(OpaquePointer(stack), Self.makeNoResultsState(), "no-results")
-        gtk_box_append(hark_box(content), stack)
-        adw_toast_overlay_set_child(OpaquePointer(toasts), content)
-        adw_application_window_set_content(hark_adw_application_window(appWindow), toasts)
+        adw_toast_overlay_set_child(OpaquePointer(toasts), stack)
+        gtk_widget_set_vexpand(toasts, 1)
+        gtk_box_append(hark_box(content), toasts)
+        adw_application_window_set_content(hark_adw_application_window(appWindow), content)
         adw_header_bar_pack_end(OpaquePointer(header), Self.makeMainMenu(withMessages: store != nil))
         ShortcutsWindow.install(on: window)
         Actions.setAccels(application, "win.show-help-overlay", ["<Control>question"])
@@ -120,13 +124,12 @@ final class MainWindow {
         }
         microphones.onChange = { [weak composer] in composer?.updateNotice() }
         composer.onSaved = { [weak history] in history?.append($0.id) }
-        composer.onError = { [weak self] in self?.toast($0, seconds: 0) }
         importer.onImported = { [weak self] message in
             self?.history?.reload(showing: message.id)
             self?.toast("“\(message.title)” imported")
         }
-        importer.onError = { [weak self] in self?.toast($0, seconds: 0) }
-        exporter.onError = { [weak self] in self?.toast($0, seconds: 0) }
+        importer.onError = { [weak self] in self?.toast($0, seconds: Self.problemSeconds) }
+        exporter.onError = { [weak self] in self?.toast($0, seconds: Self.problemSeconds) }
         exporter.onExported = { [weak self] title, path in
             guard let self else { return }
             self.toast("“\(title)” exported as \(URL(fileURLWithPath: path).lastPathComponent)",
@@ -186,13 +189,21 @@ final class MainWindow {
         gtk_window_close(window)
     }
 
-    /// A message for the user; `seconds` 0 keeps it until dismissed.
+    /// A message for the user; `seconds` 0 keeps it until dismissed. A text
+    /// too long for a toast's line shows its gist, and the whole of it behind
+    /// "Details".
     func toast(_ text: String, seconds: UInt32 = 5, button: String? = nil,
                clicked: @escaping @MainActor () -> Void = {}) {
         toastTexts.append(text)
-        let toast = adw_toast_new(text)!
+        let (line, needsDetails) = ToastText.brief(text)
+        let toast = adw_toast_new(line)!
         adw_toast_set_timeout(toast, seconds)
-        if let button {
+        if needsDetails, button == nil {
+            adw_toast_set_button_label(toast, "_Details")
+            Signal.connect(UnsafeMutableRawPointer(toast), "button-clicked") { [weak self] in
+                MessageDialogs.details(over: self?.window, heading: line, text: text)
+            }
+        } else if let button {
             // The answer to what the user just did: shown at once, not queued
             // behind an earlier message that waits to be dismissed.
             adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH)

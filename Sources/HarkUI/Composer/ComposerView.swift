@@ -24,6 +24,9 @@ final class ComposerView {
     let notice: UnsafeMutablePointer<GtkWidget>
     /// The recording's input, as last reported by the recorder.
     private(set) var inputCondition: InputCondition = .fine
+    /// What went wrong with the last recording (no microphone, cut short…),
+    /// shown in the notice, where the user looks, until the next one starts.
+    private(set) var problem: String?
     private let store: MessageStore
     private let recordButton: UnsafeMutablePointer<GtkWidget>
     private let recordIcon: UnsafeMutablePointer<GtkWidget>
@@ -74,6 +77,8 @@ final class ComposerView {
     /// Whether recording now would capture the speakers' output, not a voice.
     var recordsSpeakerOutput: @MainActor () -> Bool = { false }
     var onSaved: @MainActor (Message) -> Void = { _ in }
+    /// Told of each problem the notice shows (the window keeps no toast of
+    /// its own for them: the notice is where the user looks).
     var onError: @MainActor (String) -> Void = { _ in }
     var onStateChange: @MainActor () -> Void = {}
 
@@ -198,19 +203,20 @@ final class ComposerView {
     }
 
     private func start() {
+        problem = nil
         let message: Message
         let processing = voiceProcessing() && VoiceProcessing.isAvailable
         do { message = try store.beginRecording(voiceProcessed: processing) } catch {
-            onError("Cannot start a recording: \(error)")
+            report("Cannot start a recording: \(error)")
             return
         }
         guard let lock = RecordingLock(store: store, id: message.id) else {
             try? store.discardRecording(message.id)
-            onError("Cannot start a recording: it is locked by another process")
+            report("Cannot start a recording: it is locked by another process")
             return
         }
         let (source, fallback) = source()
-        if let fallback { onError(fallback) }
+        if let fallback { report(fallback) }
         let recorder = Recorder(outputPath: store.audioPath(of: message), source: source,
                                 maximumDuration: maximumDuration, voiceProcessing: processing) { [weak self] event in
             self?.handle(event)
@@ -226,7 +232,7 @@ final class ComposerView {
             chmod(store.audioPath(of: message), 0o600)
         } catch {
             end(saving: false)
-            onError(error.description)
+            report(error.description)
             return
         }
         updateControls()
@@ -256,15 +262,15 @@ final class ComposerView {
                 try store.finishRecording(message.id, duration: recording.duration, levels: recording.levels)
                 if let saved = try? store.message(message.id) { onSaved(saved) }
             } catch {
-                onError("The recording could not be saved: \(error)")
+                report("The recording could not be saved: \(error)")
             }
             if let interruption = recording.interruption {
-                onError(Self.explain(interruption, saved: recording.duration))
+                report(Self.explain(interruption, saved: recording.duration))
             }
             end(saving: true)
         case .failed(let error):
             end(saving: false)
-            onError(error.description)
+            report(error.description)
         case .cancelled:
             end(saving: false)
         }
@@ -312,6 +318,31 @@ final class ComposerView {
     /// is no microphone.
     func updateNotice() {
         let text: String?
+        if let problem {
+            text = problem
+        } else {
+            text = inputNotice
+        }
+        gtk_label_set_text(hark_label(notice), text ?? "")
+        gtk_widget_set_visible(notice, text == nil ? 0 : 1)
+        if problem != nil {
+            gtk_widget_remove_css_class(notice, "warning")
+            gtk_widget_add_css_class(notice, "error")
+        } else {
+            gtk_widget_remove_css_class(notice, "error")
+            gtk_widget_add_css_class(notice, "warning")
+        }
+    }
+
+    /// Says what went wrong in the notice; the window hears of it too.
+    private func report(_ text: String) {
+        problem = text
+        updateNotice()
+        onError(text)
+    }
+
+    private var inputNotice: String? {
+        let text: String?
         switch inputCondition {
         case .quiet:
             text = "Your microphone is very quiet. Check that it is not muted and that its volume is up."
@@ -322,8 +353,7 @@ final class ComposerView {
                 ? "No microphone was found: System Default records what the speakers play. Choose an input in the microphone menu."
                 : nil
         }
-        gtk_label_set_text(hark_label(notice), text ?? "")
-        gtk_widget_set_visible(notice, text == nil ? 0 : 1)
+        return text
     }
 
     /// The notice shown, nil when none is.

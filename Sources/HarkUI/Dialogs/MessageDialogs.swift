@@ -64,4 +64,16 @@ enum MessageDialogs {
         gtk_window_present(hark_window(dialog))
         return hark_window(dialog)
     }
+
+    /// The whole of a message a toast could only begin; returns the dialog.
+    @discardableResult
+    static func details(over parent: UnsafeMutablePointer<GtkWindow>?, heading: String,
+                        text: String) -> UnsafeMutablePointer<GtkWindow> {
+        let dialog = adw_message_dialog_new(parent, heading, text)!
+        adw_message_dialog_add_response(messageDialog(dialog), "close", "_Close")
+        adw_message_dialog_set_default_response(messageDialog(dialog), "close")
+        adw_message_dialog_set_close_response(messageDialog(dialog), "close")
+        gtk_window_present(hark_window(dialog))
+        return hark_window(dialog)
+    }
 }
