@@ -47,7 +47,7 @@ let package = Package(
             dependencies: ["GLibSupport", "CGLib", "CGStreamer", "CHelpers"]),
         .testTarget(
             name: "HarkUITests",
-            dependencies: ["HarkUI", "GtkSupport", "GLibSupport", "MessageStore", "AudioEngine", "HarkTestSupport", "CTestSignals",
+            dependencies: ["HarkUI", "GtkSupport", "GLibSupport", "MessageStore", "AudioEngine", "Drawing", "HarkTestSupport", "CTestSignals",
                            "CGLib", "CGtk", "CAdwaita"]),
         // Black-box tests of the `hark` binary: the CLI without a display, the
         // window (launch, single instance, Ctrl+Q) under Xvfb and D-Bus.

@@ -16,6 +16,8 @@ public typealias PointerBoolSignalHandler = @MainActor (UnsafeMutableRawPointer?
 public typealias KeySignalHandler = @MainActor (UInt32, UInt32, UInt32) -> Bool
 /// One gint argument, e.g. GtkNativeDialog `response`.
 public typealias IntSignalHandler = @MainActor (Int) -> Void
+/// (width, height): GtkDrawingArea's `resize`.
+public typealias SizeSignalHandler = @MainActor (Int, Int) -> Void
 /// Two doubles, returns a new reference or NULL, e.g. GtkDragSource `prepare`
 /// (the GdkContentProvider to drag).
 public typealias PointPointerSignalHandler = @MainActor (Double, Double) -> UnsafeMutableRawPointer?
@@ -62,6 +64,12 @@ public enum Signal {
     public static func connectInt(_ instance: UnsafeMutableRawPointer, _ name: String,
                                   _ handler: @escaping IntSignalHandler) -> UInt {
         attach(instance, name, unsafeBitCast(intSignalTrampoline, to: GCallback.self), HandlerBox(handler))
+    }
+
+    /// GtkDrawingArea's `resize` (width, height).
+    @discardableResult
+    public static func connectResize(_ instance: UnsafeMutableRawPointer, _ handler: @escaping SizeSignalHandler) -> UInt {
+        attach(instance, "resize", unsafeBitCast(sizeSignalTrampoline, to: GCallback.self), HandlerBox(handler))
     }
 
     @discardableResult

@@ -53,6 +53,11 @@ let intSignalTrampoline: @convention(c) (gpointer?, gint, gpointer?) -> Void = {
     MainActor.assumeIsolated { box.handler(Int(value)) }
 }
 
+let sizeSignalTrampoline: @convention(c) (gpointer?, gint, gint, gpointer?) -> Void = { _, width, height, data in
+    let box = HandlerBox<SizeSignalHandler>.borrow(data)
+    MainActor.assumeIsolated { box.handler(Int(width), Int(height)) }
+}
+
 let dropSignalTrampoline: @convention(c) (gpointer?, gpointer?, gdouble, gdouble, gpointer?) -> gboolean = { _, value, x, y, data in
     let box = HandlerBox<DropSignalHandler>.borrow(data)
     nonisolated(unsafe) let value = value  // borrowed for the call, on this thread

@@ -86,7 +86,11 @@ final class MainWindow {
         gtk_box_append(hark_box(content), exportProgress.widget)
         gtk_box_append(hark_box(content), composer.progress.widget)
         gtk_box_append(hark_box(content), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
-        gtk_box_append(hark_box(content), composer.widget)
+        let composerClamp = adw_clamp_new()!
+        adw_clamp_set_maximum_size(OpaquePointer(composerClamp), HistoryView.maximumWidth)
+        adw_clamp_set_tightening_threshold(OpaquePointer(composerClamp), HistoryView.maximumWidth * 3 / 4)
+        adw_clamp_set_child(OpaquePointer(composerClamp), composer.widget)
+        gtk_box_append(hark_box(content), composerClamp)
 
         playback.onChange = { [weak history] id in history?.refresh(id) }
         playback.onRateChange = { [weak history] in history?.liveRows.forEach { $0.refresh() } }

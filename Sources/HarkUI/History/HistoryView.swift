@@ -32,6 +32,9 @@ final class HistoryView {
     /// Where the whole list was scrolled when the search began.
     private var scrollBeforeSearch: Double?
 
+    /// The history's widest, in pixels (the composer follows it).
+    static let maximumWidth: Int32 = 640
+
     init(store: MessageStore, playback: PlaybackController) {
         self.store = store
         self.playback = playback
@@ -47,8 +50,14 @@ final class HistoryView {
         gtk_grid_view_set_max_columns(OpaquePointer(listView), 1)
         gtk_widget_add_css_class(listView, "hark-history")
         hark_accessible_set_label(UnsafeMutableRawPointer(listView), "Messages")
+        // A readable column, as GNOME Sound Recorder's, however wide the
+        // window; the scrollable clamp keeps the grid's recycling of rows.
+        let clamp = adw_clamp_scrollable_new()!
+        adw_clamp_scrollable_set_maximum_size(OpaquePointer(clamp), Self.maximumWidth)
+        adw_clamp_scrollable_set_tightening_threshold(OpaquePointer(clamp), Self.maximumWidth * 3 / 4)
+        adw_clamp_scrollable_set_child(OpaquePointer(clamp), listView)
         let scroller = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_child(OpaquePointer(scroller), listView)
+        gtk_scrolled_window_set_child(OpaquePointer(scroller), clamp)
         gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_widget_set_vexpand(scroller, 1)
         widget = scroller

@@ -71,6 +71,7 @@ final class MessageRow {
         gtk_widget_add_css_class(when, "numeric")
         gtk_box_append(hark_box(heading), when)
         gtk_box_append(hark_box(middle), heading)
+        waveform.widthFollowsDuration = true
         gtk_box_append(hark_box(middle), waveform.widget)
         missing = gtk_label_new("The audio file of this message is missing")!
         gtk_widget_add_css_class(missing, "error")

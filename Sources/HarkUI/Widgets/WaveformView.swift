@@ -75,6 +75,10 @@ public final class WaveformView {
         DrawingArea.setDraw(hark_drawing_area(area)) { [weak self] cairo, width, height in
             self?.draw(cairo, width: Double(width), height: Double(height))
         }
+        // The width follows the duration: given what the row offers (the
+        // parent's width), the rest is left as a margin. The parent's width
+        // does not depend on it, so this settles in one pass.
+        Signal.connectResize(UnsafeMutableRawPointer(area)) { [weak self] _, _ in self?.fitToDuration() }
         Signal.connect(UnsafeMutableRawPointer(scale), "value-changed") { [weak self] in self?.valueChanged() }
         Self.removeScrollControllers(from: scale)
 
@@ -135,6 +139,7 @@ public final class WaveformView {
             gtk_adjustment_configure(adjustment, min(position, newValue), 0, max(0.001, newValue), 5, 5, 0)
             settingFromOutside = false
             redraw()
+            fitToDuration()
         }
     }
 
@@ -148,6 +153,38 @@ public final class WaveformView {
             gtk_range_set_value(hark_range(scale), newValue)
             settingFromOutside = false
         }
+    }
+
+    /// Whether the width follows the duration (history rows) or fills the
+    /// space given (the gallery's demo).
+    public var widthFollowsDuration = false { didSet { fitToDuration() } }
+
+    private func fitToDuration() {
+        guard let parent = gtk_widget_get_parent(widget) else { return }
+        let available = Double(gtk_widget_get_width(parent))
+        guard available > 0 else { return }
+        let wanted = widthFollowsDuration ? WaveformWidth.width(duration: duration, available: available) : available
+        let margin = Int32(max(0, available - wanted))
+        guard gtk_widget_get_margin_end(widget) != margin, !fitPending else { return }
+        // Not during the allocation this is called from: GTK would drop the
+        // relayout it asks for. Right after it, in the same frame's idle.
+        fitPending = true
+        MainLoop.idle { [weak self] in
+            guard let self else { return false }
+            self.fitPending = false
+            self.applyFit()
+            return false
+        }
+    }
+    private var fitPending = false
+
+    private func applyFit() {
+        guard let parent = gtk_widget_get_parent(widget) else { return }
+        let available = Double(gtk_widget_get_width(parent))
+        guard available > 0 else { return }
+        let wanted = widthFollowsDuration ? WaveformWidth.width(duration: duration, available: available) : available
+        let margin = Int32(max(0, available - wanted))
+        if gtk_widget_get_margin_end(widget) != margin { gtk_widget_set_margin_end(widget, margin) }
     }
 
     /// The slider, for focus and tests.
