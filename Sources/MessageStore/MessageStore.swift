@@ -55,25 +55,10 @@ public final class MessageStore {
     private static func openDatabase(at path: String) throws(SQLiteError) -> Database {
         let database = try Database(path: path)
         // Reading the schema is where "file is not a database" shows.
-        try database.execute("PRAGMA journal_mode = WAL")
+        try database.useWriteAheadLog()
         try database.execute("PRAGMA synchronous = NORMAL")
         try database.execute("PRAGMA foreign_keys = ON")
-        var version = 0
-        try database.query("PRAGMA user_version") { row in version = Int(row.integer(0)) }
-        if version < Schema.version {
-            for (index, migration) in Schema.migrations.enumerated().dropFirst(version) {
-                do {
-                    _ = try database.transaction {
-                        try database.execute(migration)
-                        try database.execute("PRAGMA user_version = \(index + 1)")
-                    }
-                } catch let error as SQLiteError {
-                    throw error
-                } catch {
-                    throw SQLiteError(code: 1, message: "\(error)")
-                }
-            }
-        }
+        try Schema.migrate(database)
         return database
     }
 

@@ -29,7 +29,7 @@ final class Database {
         }
         handle = db
         sqlite3_extended_result_codes(db, 1)
-        sqlite3_busy_timeout(db, 5_000)
+        sqlite3_busy_timeout(db, Self.busyTimeoutMilliseconds)
     }
 
     deinit {
@@ -92,6 +92,29 @@ final class Database {
             throw error
         }
     }
+
+    /// Switches to WAL mode unless the file is in it already. The switch needs
+    /// an exclusive lock, and SQLite does not always wait for it through the
+    /// busy handler (another process may be creating the same new store), so
+    /// a busy answer is retried for as long as the busy timeout.
+    func useWriteAheadLog() throws(SQLiteError) {
+        var mode = ""
+        try query("PRAGMA journal_mode") { mode = $0.text(0) ?? "" }
+        guard mode.lowercased() != "wal" else { return }
+        var attempt = 0
+        while true {
+            do {
+                try execute("PRAGMA journal_mode = WAL")
+                return
+            } catch where error.code & 0xFF == SQLITE_BUSY || error.code & 0xFF == SQLITE_LOCKED {
+                attempt += 1
+                guard attempt < Self.busyTimeoutMilliseconds / 10 else { throw error }
+                usleep(10_000)
+            }
+        }
+    }
+
+    static let busyTimeoutMilliseconds: Int32 = 5_000
 
     var changes: Int { Int(sqlite3_changes(handle)) }
 

@@ -62,4 +62,25 @@ enum Schema {
     ]
 
     static var version: Int { migrations.count }
+
+    /// Brings `database` to the current version. Safe when several processes
+    /// open a new store at once: the version is read again inside the write
+    /// lock (BEGIN IMMEDIATE), so only the first one to get it migrates.
+    static func migrate(_ database: Database) throws(SQLiteError) {
+        var version = 0
+        try database.query("PRAGMA user_version") { row in version = Int(row.integer(0)) }
+        guard version < Schema.version else { return }
+        try database.execute("BEGIN IMMEDIATE")
+        do {
+            try database.query("PRAGMA user_version") { row in version = Int(row.integer(0)) }
+            for (index, migration) in migrations.enumerated().dropFirst(version) {
+                try database.execute(migration)
+                try database.execute("PRAGMA user_version = \(index + 1)")
+            }
+            try database.execute("COMMIT")
+        } catch {
+            try? database.execute("ROLLBACK")
+            throw error
+        }
+    }
 }
