@@ -50,6 +50,15 @@ public final class MessageStore {
         }
         chmod(path, 0o600)
         recovery = report
+        removeAbandonedImports()
+    }
+
+    /// Hidden copies left by imports killed before their row was written:
+    /// never messages. Those whose row exists are finished by `recover`.
+    private func removeAbandonedImports() {
+        ImportCopy.removeAbandoned(in: messagesFolder.path) { fileName in
+            (try? messages(where: "file_name = ?", [.text(fileName)]).isEmpty == false) ?? true
+        }
     }
 
     private static func openDatabase(at path: String) throws(SQLiteError) -> Database {
@@ -196,14 +205,7 @@ public final class MessageStore {
         // Copied under a hidden name first, renamed once the row exists: a
         // crash in between leaves either nothing visible or a row whose file
         // recovery finishes moving into place — never an orphan to adopt twice.
-        let partial = messagesFolder.appendingPathComponent(".importing-" + fileName).path
-        do {
-            try FileManager.default.copyItem(atPath: path, toPath: partial)
-        } catch {
-            try? FileManager.default.removeItem(atPath: partial)
-            throw .file(path: path, detail: "could not be copied into the store (\(error.localizedDescription))")
-        }
-        chmod(partial, 0o600)
+        let copy = try ImportCopy(copying: path, to: messagesFolder.appendingPathComponent(ImportCopy.prefix + fileName).path)
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         let created = (attributes?[.modificationDate] as? Date) ?? Date()
         let message = Message(id: id, title: title ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent,
@@ -212,10 +214,10 @@ public final class MessageStore {
         do {
             try insert(message, levels: analysis.levels)
         } catch {
-            try? FileManager.default.removeItem(atPath: partial)
+            copy.discard()
             throw error
         }
-        if Glibc.rename(partial, target) != 0 {
+        if !copy.move(to: target) {
             throw .file(path: target, detail: "could not be moved into place")
         }
         return message

@@ -30,8 +30,9 @@ extension MessageStore {
 
         for message in all {
             let path = audioPath(of: message)
-            let partial = messagesFolder.appendingPathComponent(".importing-" + message.fileName).path
-            if !FileManager.default.fileExists(atPath: path), FileManager.default.fileExists(atPath: partial) {
+            let partial = messagesFolder.appendingPathComponent(ImportCopy.prefix + message.fileName).path
+            if !FileManager.default.fileExists(atPath: path), FileManager.default.fileExists(atPath: partial),
+               !ImportCopy.isHeld(partial) {
                 Glibc.rename(partial, path)  // an import that stopped after its row was written
             }
             let exists = FileManager.default.fileExists(atPath: path)
