@@ -15,9 +15,9 @@ public final class MessageStore {
     public var messagesFolder: URL { folder.appendingPathComponent("messages") }
     public var databasePath: String { folder.appendingPathComponent("hark.sqlite3").path }
     /// What opening had to repair, for the user to be told.
-    public private(set) var recovery = RecoveryReport()
+    public internal(set) var recovery = RecoveryReport()
 
-    let database: Database
+    var database: Database
 
     /// The store under `$XDG_DATA_HOME/hark` (default `~/.local/share/hark`).
     public static var defaultFolder: URL {
@@ -27,26 +27,29 @@ public final class MessageStore {
         return URL(fileURLWithPath: dataHome).appendingPathComponent("hark")
     }
 
-    /// Opens (creating if needed) the store in `folder`. A database file that
-    /// is not a database is moved aside, kept, and a new one is rebuilt from
-    /// the audio files.
+    /// Opens (creating if needed) the store in `folder`. A damaged database
+    /// (its messages fail a quick check, or it is not recognised as a
+    /// database) is moved aside, kept, and replaced by a new one holding every
+    /// row it still reads; `recover` adopts the audio files no row names.
     public init(folder: URL = MessageStore.defaultFolder) throws(StoreError) {
         self.folder = folder
         try Self.makePrivateFolder(folder)
         try Self.makePrivateFolder(folder.appendingPathComponent("messages"))
         let path = folder.appendingPathComponent("hark.sqlite3").path
         var report = RecoveryReport()
+        var sound: Database?
         do {
-            database = try Self.openDatabase(at: path)
+            let opened = try Self.openDatabase(at: path)
+            if Self.looksSound(opened) { sound = opened } else { opened.close() }
         } catch let error where error.isDamagedDatabase {
-            let aside = path + ".damaged-" + Self.stamp()
-            for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
-                try? FileManager.default.moveItem(atPath: path + suffix, toPath: aside + suffix)
-            }
-            report.movedAsideDatabase = aside
-            do { database = try Self.openDatabase(at: path) } catch { throw .database(error) }
+            // Not a database at all (its header is gone): salvaged below too.
         } catch {
             throw .database(error)
+        }
+        if let sound {
+            database = sound
+        } else {
+            do { database = try Self.replaceDamagedDatabase(at: path, report: &report) } catch { throw .database(error) }
         }
         chmod(path, 0o600)
         recovery = report
@@ -61,7 +64,7 @@ public final class MessageStore {
         }
     }
 
-    private static func openDatabase(at path: String) throws(SQLiteError) -> Database {
+    static func openDatabase(at path: String) throws(SQLiteError) -> Database {
         let database = try Database(path: path)
         // Reading the schema is where "file is not a database" shows.
         try database.useWriteAheadLog()
@@ -383,8 +386,19 @@ public final class MessageStore {
                   .blob(LevelEncoding.encode(levels))])
     }
 
+    /// Runs one statement. One the damaged database fails is run again on
+    /// the database salvaged from it, unless it had already handed out rows.
     func run(_ sql: String, _ values: [SQLValue] = [], row: (Row) -> Void = { _ in }) throws(StoreError) {
-        do { try database.query(sql, values) { row($0) } } catch { throw .database(error) }
+        var delivered = false
+        do {
+            try database.query(sql, values) { delivered = true; row($0) }
+        } catch where error.isDamagedDatabase {
+            try replaceDamagedDatabase()
+            if delivered { throw .database(error) }
+            do { try database.query(sql, values) { row($0) } } catch { throw .database(error) }
+        } catch {
+            throw .database(error)
+        }
     }
 
     private func update(_ sql: String, _ values: [SQLValue], _ id: String) throws(StoreError) {
@@ -392,7 +406,18 @@ public final class MessageStore {
         if database.changes == 0 { _ = try message(id) }  // says "no such message" when that is why
     }
 
+    /// Runs `body` in one transaction, again on the salvaged database when
+    /// the damaged one fails it (nothing of the first try was committed).
     func inTransaction(_ body: () throws -> Void) throws(StoreError) {
+        do {
+            try inOneTransaction(body)
+        } catch StoreError.database(let error) where error.isDamagedDatabase {
+            try replaceDamagedDatabase()
+            try inOneTransaction(body)
+        }
+    }
+
+    private func inOneTransaction(_ body: () throws -> Void) throws(StoreError) {
         do {
             try database.transaction(body)
         } catch let error as StoreError {
@@ -444,6 +469,10 @@ public struct RecoveryReport: Sendable, Equatable {
     public var adoptedFiles: [String] = []
     public var markedMissing: [String] = []
     public var recomputedLevels: [String] = []
+    /// Messages copied out of the damaged database, titles, levels and ids
+    /// kept; and those its indexes knew of that could not be read.
+    public var salvagedMessages = 0
+    public var lostMessages = 0
 
     public init() {}
 

@@ -16,11 +16,11 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
 /// One connection to an SQLite database. Bound parameters only: values never
 /// enter SQL text. Used from one thread at a time.
 final class Database {
-    private let handle: OpaquePointer
+    private var handle: OpaquePointer
 
-    init(path: String) throws(SQLiteError) {
+    init(path: String, create: Bool = true) throws(SQLiteError) {
         var db: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
         let status = sqlite3_open_v2(path, &db, flags, nil)
         guard status == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open \(path)"
@@ -34,6 +34,17 @@ final class Database {
 
     deinit {
         sqlite3_close_v2(handle)
+    }
+
+    /// Closes the file now (its WAL checkpointed and removed, as SQLite does
+    /// on close), before it is moved aside. An empty in-memory database
+    /// takes its place: any later statement fails instead of touching a
+    /// dangling handle.
+    func close() {
+        sqlite3_close_v2(handle)
+        var empty: OpaquePointer?
+        sqlite3_open_v2(":memory:", &empty, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
+        if let empty { handle = empty }
     }
 
     func execute(_ sql: String) throws(SQLiteError) {
@@ -139,6 +150,16 @@ struct Row {
     func real(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
     func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
+    /// The column as whatever type it holds, to be bound again elsewhere.
+    func value(_ column: Int32) -> SQLValue {
+        switch sqlite3_column_type(statement, column) {
+        case SQLITE_INTEGER: return .integer(integer(column))
+        case SQLITE_FLOAT: return .real(real(column))
+        case SQLITE_TEXT: return .text(text(column) ?? "")
+        case SQLITE_BLOB: return .blob(blob(column))
+        default: return .null
+        }
+    }
     func blob(_ column: Int32) -> Data {
         let count = Int(sqlite3_column_bytes(statement, column))
         guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return Data() }

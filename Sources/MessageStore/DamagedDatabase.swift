@@ -1,0 +1,49 @@
+import Foundation
+
+extension MessageStore {
+    /// Whether the messages table and its indexes are sound: the part every
+    /// command reads and writes. `PRAGMA quick_check` of the whole file reads
+    /// every page, the levels too (most of the file: 0.13–0.2 s warm, 0.55 s
+    /// cold for 10,000 messages); this reads a fifth of that. Damage
+    /// elsewhere is met by the first statement that touches it.
+    static func looksSound(_ database: Database) -> Bool {
+        var result: [String] = []
+        do { try database.query("PRAGMA quick_check(messages)") { result.append($0.text(0) ?? "") } } catch {
+            return false
+        }
+        return result == ["ok"]
+    }
+
+    /// Replaces the open database, which a statement found damaged, by one
+    /// salvaged from it; `recovery` says what was saved.
+    func replaceDamagedDatabase() throws(StoreError) {
+        database.close()
+        var report = recovery
+        do { database = try Self.replaceDamagedDatabase(at: databasePath, report: &report) } catch {
+            throw .database(error)
+        }
+        chmod(databasePath, 0o600)
+        recovery = report
+    }
+
+    /// Moves the damaged database at `path` aside, kept with its -wal and
+    /// -shm, and makes a new one holding the rows the damaged one still
+    /// reads. The audio files no saved row names are adopted by `recover`.
+    static func replaceDamagedDatabase(at path: String, report: inout RecoveryReport) throws(SQLiteError) -> Database {
+        var aside = path + ".damaged-" + stamp()
+        var attempt = 1
+        while FileManager.default.fileExists(atPath: aside) {
+            attempt += 1
+            aside = path + ".damaged-" + stamp() + "-\(attempt)"
+        }
+        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+            try? FileManager.default.moveItem(atPath: path + suffix, toPath: aside + suffix)
+        }
+        report.movedAsideDatabase = aside
+        let fresh = try openDatabase(at: path)
+        let saved = Salvage.copy(from: aside, into: fresh)
+        report.salvagedMessages += saved.messages
+        report.lostMessages += saved.lostMessages
+        return fresh
+    }
+}
