@@ -83,8 +83,8 @@ public final class HarkApplication {
         }
         let window = MainWindow(application: gtkApplication, store: store, storeProblem: storeProblem)
         mainWindow = window
-        if let report = store?.recovery, let aside = report.movedAsideDatabase {
-            window.toast("The message database was damaged; it is kept as \(aside) and was rebuilt from the audio files.", seconds: MainWindow.problemSeconds)
+        if let summary = store?.recovery.damageSummary {
+            window.toast(summary, seconds: MainWindow.problemSeconds)
         }
         // Forget the window once GTK destroys it, so a later activation (a
         // second launch while this one shuts down) builds a new one.

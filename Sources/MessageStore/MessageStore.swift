@@ -474,6 +474,19 @@ public struct RecoveryReport: Sendable, Equatable {
     public var salvagedMessages = 0
     public var lostMessages = 0
 
+    /// What the user is told when the database was damaged; nil when not.
+    public var damageSummary: String? {
+        guard let aside = movedAsideDatabase else { return nil }
+        let kept = "the damaged file is kept as \(aside)"
+        guard salvagedMessages > 0 else {
+            return "The message database was damaged and could not be read; the messages were rebuilt "
+                + "from their audio files, without their titles, and \(kept)."
+        }
+        let saved = salvagedMessages == 1 ? "1 message was" : "\(salvagedMessages) messages were"
+        let lost = lostMessages == 0 ? "" : " (\(lostMessages) could not be read)"
+        return "The message database was damaged: \(saved) saved from it with their titles\(lost), and \(kept)."
+    }
+
     public init() {}
 
     public var isEmpty: Bool {

@@ -27,3 +27,17 @@ final class DurationTextTests: XCTestCase {
         XCTAssertEqual(DurationText.wholeSeconds(3.5), 4, "the clock and the sentence agree")
     }
 }
+
+final class DamageSummaryTests: XCTestCase {
+    func testTheUserIsToldWhatWasSavedFromADamagedDatabase() {
+        var report = RecoveryReport()
+        XCTAssertNil(report.damageSummary)
+        report.movedAsideDatabase = "/data/hark.sqlite3.damaged-1"
+        XCTAssertEqual(report.damageSummary, "The message database was damaged and could not be read; the messages were "
+                       + "rebuilt from their audio files, without their titles, and the damaged file is kept as /data/hark.sqlite3.damaged-1.")
+        report.salvagedMessages = 40
+        report.lostMessages = 2
+        XCTAssertEqual(report.damageSummary, "The message database was damaged: 40 messages were saved from it with their "
+                       + "titles (2 could not be read), and the damaged file is kept as /data/hark.sqlite3.damaged-1.")
+    }
+}

@@ -9,10 +9,7 @@ func openStore() -> MessageStore? {
     do {
         let store = try MessageStore()
         let report = try store.recover()
-        if let aside = report.movedAsideDatabase {
-            printFailure("the message database was damaged; it is kept as \(aside) and a new one was rebuilt from the audio files")
-            printFailure("\(report.salvagedMessages) message(s) were saved from it, \(report.lostMessages) could not be read")
-        }
+        if let summary = report.damageSummary { printFailure(summary) }
         if !report.recoveredRecordings.isEmpty {
             printFailure("recovered \(report.recoveredRecordings.count) interrupted recording(s)")
         }
