@@ -41,7 +41,7 @@ extension MainWindow {
     /// all) only when its grace period ends without Undo (the toast's button
     /// or Ctrl+Z), or at quit. Closing the toast early (Esc, another toast
     /// taking its place) does not shorten it.
-    func delete(_ message: Message) {
+    func delete(_ message: Message, saying text: String? = nil) {
         guard let store, let history else { return }
         if playback?.currentID == message.id { playback?.stop() }
         do { try store.delete(message.id) } catch {
@@ -49,7 +49,8 @@ extension MainWindow {
             return
         }
         history.remove(message.id)
-        let toast = adw_toast_new("“\(message.title)” deleted")!
+        toastTexts.append(text ?? "“\(message.title)” deleted")
+        let toast = adw_toast_new(text ?? "“\(message.title)” deleted")!
         adw_toast_set_button_label(toast, "_Undo")
         adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH)
         adw_toast_set_timeout(toast, Self.undoSeconds)

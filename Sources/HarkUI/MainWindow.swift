@@ -30,7 +30,7 @@ final class MainWindow {
     /// "Checking for interrupted recordings…" at start-up.
     let recoveryProgress = ProgressStrip()
     /// Every toast text shown, for tests and for the record.
-    private(set) var toastTexts: [String] = []
+    var toastTexts: [String] = []
     static let autoplaySetting = "autoplay"
     /// How long a problem stays up: long enough to read, and never so long
     /// that it holds every later toast back (its Details stay a click away).
@@ -128,6 +128,7 @@ final class MainWindow {
         }
         microphones.onChange = { [weak composer] in composer?.updateNotice() }
         composer.onSaved = { [weak history] in history?.append($0.id) }
+        composer.onDiscarded = { [weak self] in self?.delete($0, saying: "Recording discarded") }
         importer.onImported = { [weak self] message in
             self?.history?.reload(showing: message.id)
             self?.toast("“\(message.title)” imported")

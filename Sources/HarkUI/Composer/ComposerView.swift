@@ -77,12 +77,21 @@ final class ComposerView {
     /// Whether recording now would capture the speakers' output, not a voice.
     var recordsSpeakerOutput: @MainActor () -> Bool = { false }
     var onSaved: @MainActor (Message) -> Void = { _ in }
+    /// A take thrown away (Cancel, Esc, dragged off Record), saved so that it
+    /// can be undone: the window deletes it with an Undo toast.
+    var onDiscarded: @MainActor (Message) -> Void = { _ in }
     /// Told of each problem the notice shows (the window keeps no toast of
     /// its own for them: the notice is where the user looks).
     var onError: @MainActor (String) -> Void = { _ in }
     var onStateChange: @MainActor () -> Void = {}
 
     var isRecording: Bool { recorder != nil }
+    /// The recording's state (nil when none): paused, recording, stopping…
+    var recordingState: RecorderState? { recorder?.state }
+    /// Seconds recorded so far in the recording under way.
+    var recordedSeconds: Double { recorder?.elapsed ?? 0 }
+    /// The discard question, while it is up.
+    var question: UnsafeMutablePointer<GtkWindow>? { discardQuestion }
 
     init(store: MessageStore) {
         self.store = store
@@ -151,7 +160,7 @@ final class ComposerView {
         hold.onRelease = { [weak self] away in
             guard let self, let recorder = self.recorder, !self.finalising else { return }
             // Let go before any sound arrived: a long click, not a message.
-            if away || recorder.elapsed < Self.shortestHeldMessage { recorder.cancel() } else { self.stop() }
+            if recorder.elapsed < Self.shortestHeldMessage { recorder.cancel() } else if away { self.discard() } else { self.stop() }
         }
         PressButton.onPress(pauseButton, watchedFrom: row) { [weak self] in self?.togglePause() }
         Signal.connect(UnsafeMutableRawPointer(cancelButton), "clicked") { [weak self] in self?.cancel() }
@@ -182,14 +191,37 @@ final class ComposerView {
     func cancel() {
         // Once Stop was pressed the take is being saved: too late to throw away.
         guard let recorder, !finalising, discardQuestion == nil else { return }
-        guard recorder.elapsed > confirmDiscardAfter else { return recorder.cancel() }
+        guard recorder.elapsed > confirmDiscardAfter else { return discard() }
+        // The recording holds still while the question is up, so what it
+        // says would be lost is what would be lost.
+        let pausedForQuestion = recorder.state == .recording
+        if pausedForQuestion { recorder.pause() }
         let question = MessageDialogs.confirmDiscard(over: parentWindow, seconds: recorder.elapsed) { [weak self, weak recorder] in
             // Still the same recording, still going (it may have been stopped meanwhile).
-            if let self, let recorder, self.recorder === recorder, !self.finalising { recorder.cancel() }
+            if let self, let recorder, self.recorder === recorder, !self.finalising { self.discard() }
         }
         discardQuestion = question
-        Signal.connect(UnsafeMutableRawPointer(question), "destroy") { [weak self] in self?.discardQuestion = nil }
+        Signal.connect(UnsafeMutableRawPointer(question), "destroy") { [weak self, weak recorder] in
+            guard let self else { return }
+            self.discardQuestion = nil
+            // Kept: recording goes on where it was.
+            if pausedForQuestion, let recorder, self.recorder === recorder, !self.finalising, recorder.state == .paused {
+                recorder.resume()
+            }
+        }
     }
+
+    /// Throws the take away, undoably: it is saved as usual and handed to
+    /// `onDiscarded`, which deletes it with an Undo toast, so a take thrown
+    /// away by a slip of the pointer or a key can still be kept.
+    private func discard() {
+        guard let recorder, !finalising else { return }
+        finalising = true
+        discarding = true
+        onStateChange()
+        recorder.stop()
+    }
+    private var discarding = false
 
     /// Whether Cancel (and Esc) can throw the recording away now.
     var canCancel: Bool { recorder != nil && !finalising }
@@ -260,7 +292,7 @@ final class ComposerView {
             guard let message else { return }
             do {
                 try store.finishRecording(message.id, duration: recording.duration, levels: recording.levels)
-                if let saved = try? store.message(message.id) { onSaved(saved) }
+                if let saved = try? store.message(message.id) { discarding ? onDiscarded(saved) : onSaved(saved) }
             } catch {
                 report("The recording could not be saved: \(error)")
             }
@@ -282,6 +314,7 @@ final class ComposerView {
         message = nil
         lock = nil
         finalising = false
+        discarding = false
         inputCondition = .fine
         progress.hide()
         hold.reset()
@@ -303,6 +336,11 @@ final class ComposerView {
         PressButton.setIcon(recordIcon, recording ? "media-playback-stop-symbolic" : "media-record-symbolic")
         gtk_widget_set_tooltip_text(recordButton, recording ? "Stop and save (Ctrl+R)" : "Record (Ctrl+R)")
         hark_accessible_set_label(UnsafeMutableRawPointer(recordButton), recordName)
+        if let recorder, recorder.state == .paused || recorder.state == .recording {
+            // Paused says so in words: the clock alone looks like a stalled one.
+            let clock = DurationText.clock(recorder.elapsed)
+            gtk_label_set_text(hark_label(elapsedLabel), paused ? "Paused · \(clock)" : clock)
+        }
         let pauseName = paused ? "Resume" : "Pause"
         PressButton.setIcon(pauseIcon, paused ? "media-record-symbolic" : "media-playback-pause-symbolic")
         gtk_widget_set_tooltip_text(pauseButton, pauseName)

@@ -1,0 +1,86 @@
+import CAdwaita
+import CGLib
+import CGtk
+import Foundation
+import GLibSupport
+import GtkSupport
+import HarkTestSupport
+@testable import HarkUI
+import MessageStore
+import XCTest
+
+/// Throwing a take away: the question holds the recording still and says
+/// exactly what would be lost; whatever is thrown away can be undone.
+final class DiscardTests: XCTestCase {
+    @MainActor
+    private static func labelTexts(_ root: UnsafeMutablePointer<GtkWidget>) -> [String] {
+        Widget.descendants(of: root).filter { Widget.typeName($0) == "GtkLabel" && gtk_widget_is_visible($0) != 0 }
+            .map { String(cString: gtk_label_get_text(hark_label($0))) }
+    }
+
+    func testTheQuestionPausesTheTakeSaysItsLengthAndKeepGoesOn() throws {
+        let scratch = try ScratchFolder()
+        let folder = scratch.url
+        try onMainActor {
+            try WindowFixture.withWindow(storeIn: folder) { store, window in
+                window.present()
+                let composer = try XCTUnwrap(window.composer)
+                composer.source = { (.pipeline("audiotestsrc is-live=true volume=0.3"), nil) }
+                composer.confirmDiscardAfter = 1
+                composer.toggleRecording()
+                XCTAssertTrue(MainLoop.iterate(until: { composer.recordedSeconds > 1.3 }, timeout: 10))
+                composer.cancel()
+                let question = try XCTUnwrap(composer.question, "more than a second would be lost: it asks")
+                XCTAssertEqual(composer.recordingState, .paused, "held still while asked")
+                let asked = composer.recordedSeconds
+                settle(seconds: 1)
+                XCTAssertEqual(composer.recordedSeconds, asked, "the clock does not run on behind the question")
+                let body = adw_message_dialog_get_body(UnsafeMutableRawPointer(question).assumingMemoryBound(to: AdwMessageDialog.self))
+                    .map { String(cString: $0) }
+                XCTAssertEqual(body, "The \(DurationText.spoken(asked)) recorded so far will be lost.")
+                XCTAssertTrue(Self.labelTexts(composer.widget).contains { $0.hasPrefix("Paused") }, "and says Paused")
+
+                // As its button does: the answer, then the dialog closes.
+                adw_message_dialog_response(UnsafeMutableRawPointer(question).assumingMemoryBound(to: AdwMessageDialog.self), "keep")
+                gtk_window_close(question)
+                XCTAssertTrue(MainLoop.iterate(until: { composer.question == nil }, timeout: 5))
+                XCTAssertEqual(composer.recordingState, .recording, "Keep Recording goes on")
+                XCTAssertTrue(MainLoop.iterate(until: { composer.recordedSeconds > asked + 0.3 }, timeout: 10))
+
+                // Discard this time: thrown away, with Undo.
+                composer.cancel()
+                let again = try XCTUnwrap(composer.question)
+                adw_message_dialog_response(UnsafeMutableRawPointer(again).assumingMemoryBound(to: AdwMessageDialog.self), "discard")
+                gtk_window_close(again)
+                XCTAssertTrue(MainLoop.iterate(until: { !composer.isRecording }, timeout: 10))
+                XCTAssertTrue(window.toastTexts.contains("Recording discarded"), "\(window.toastTexts)")
+                XCTAssertEqual(window.history?.count, 0)
+                XCTAssertEqual(try store.list().count, 0)
+                window.undoLastDeletion()
+                XCTAssertEqual(try store.list().count, 1, "Undo keeps the take")
+                XCTAssertEqual(window.history?.count, 1)
+                XCTAssertGreaterThan(try store.list().first?.duration ?? 0, asked, "all of it")
+            }
+        }
+    }
+
+    func testAShortTakeThrownAwayByEscapeCanBeUndone() throws {
+        let scratch = try ScratchFolder()
+        let folder = scratch.url
+        try onMainActor {
+            try WindowFixture.withWindow(storeIn: folder) { store, window in
+                let composer = try XCTUnwrap(window.composer)
+                composer.source = { (.pipeline("audiotestsrc is-live=true volume=0.3"), nil) }
+                composer.toggleRecording()
+                XCTAssertTrue(MainLoop.iterate(until: { composer.recordedSeconds > 0.5 }, timeout: 10))
+                composer.cancel()  // what Esc does
+                XCTAssertNil(composer.question, "too short to ask about")
+                XCTAssertTrue(MainLoop.iterate(until: { !composer.isRecording }, timeout: 10))
+                XCTAssertTrue(window.toastTexts.contains("Recording discarded"), "said, not silently gone: \(window.toastTexts)")
+                XCTAssertEqual(try store.list().count, 0)
+                window.undoLastDeletion()
+                XCTAssertEqual(try store.list().count, 1)
+            }
+        }
+    }
+}
