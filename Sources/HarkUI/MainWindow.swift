@@ -32,6 +32,10 @@ final class MainWindow {
     /// Every toast text shown, for tests and for the record.
     var toastTexts: [String] = []
     static let autoplaySetting = "autoplay"
+    /// How often the store is asked whether another process changed it.
+    static let outsideChangeMilliseconds: UInt32 = 3_000
+    private var outsideChanges = 0
+    private var outsideChangeWatch: Source?
     /// How long a problem stays up: long enough to read, and never so long
     /// that it holds every later toast back (its Details stay a click away).
     static let problemSeconds: UInt32 = 10
@@ -125,6 +129,18 @@ final class MainWindow {
         Signal.connectPointer(UnsafeMutableRawPointer(appWindow), "notify::is-active") { [weak self] _ in
             guard let self, gtk_window_is_active(self.window) != 0 else { return }
             self.microphones?.refresh()
+            self.takeInOutsideChanges()
+        }
+        // Changes another process makes (a `hark import` beside the window)
+        // show up when the window comes to the front, or within a few seconds.
+        outsideChanges = store.outsideChangeCounter()
+        outsideChangeWatch = MainLoop.timeout(milliseconds: Self.outsideChangeMilliseconds) { [weak self] in
+            self?.takeInOutsideChanges()
+            return self != nil
+        }
+        Signal.connect(UnsafeMutableRawPointer(appWindow), "destroy") { [weak self] in
+            self?.outsideChangeWatch?.remove()
+            self?.outsideChangeWatch = nil
         }
         microphones.onChange = { [weak composer] in composer?.updateNotice() }
         composer.onSaved = { [weak history] in history?.append($0.id) }
@@ -177,6 +193,15 @@ final class MainWindow {
 
     func present() {
         gtk_window_present(window)
+    }
+
+    /// Reloads the history when another process changed the store.
+    func takeInOutsideChanges() {
+        guard let store, let history else { return }
+        let counter = store.outsideChangeCounter()
+        guard counter != outsideChanges else { return }
+        outsideChanges = counter
+        history.refreshFromStore()
     }
 
     /// Keeps the window's size (its size when not maximized, and whether it

@@ -118,6 +118,15 @@ public final class MessageStore {
     }
 
     /// How many messages `list` can show.
+    /// A number that changes whenever another connection (another `hark`,
+    /// the background recovery) commits a change; this connection's own
+    /// changes leave it as it is. Cheap: no table is read.
+    public func outsideChangeCounter() -> Int {
+        var version = 0
+        try? run("PRAGMA data_version") { version = Int($0.integer(0)) }
+        return version
+    }
+
     public func count() throws(StoreError) -> Int {
         var total = 0
         try run("SELECT COUNT(*) FROM messages WHERE state != 'deleted'") { total = Int($0.integer(0)) }

@@ -132,6 +132,21 @@ final class HistoryView {
         if let id, let index = index(of: id) { scroll(to: index) } else { scrollToEnd() }
     }
 
+    /// Takes in what another process changed in the store (`hark import`,
+    /// `rename`, `delete`): every row is read again; the list stays where it
+    /// was scrolled, or follows the end when it was there.
+    func refreshFromStore() {
+        let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(widget))
+        let atEnd = adjustment.map {
+            gtk_adjustment_get_value($0) + gtk_adjustment_get_page_size($0) >= gtk_adjustment_get_upper($0) - 1
+        } ?? true
+        load(shownIDs())
+        for row in rows.values {
+            if let id = row.message?.id, let message = try? store.message(id) { row.show(message) }
+        }
+        if atEnd { scrollToEnd() }
+    }
+
     /// Shows only the messages matching `query` (newest in view), or, for
     /// nil or an empty query, the whole history again, scrolled back to where
     /// it was before the search.
