@@ -45,6 +45,8 @@ public final class Recorder {
     /// Paused by stopping the pipeline: the gate could not take another pause.
     private var pausedPipeline = false
     private var endOfStreamFallback: Source?
+    /// After a full disk: the file is being measured to report what it holds.
+    private var measuringWrittenFile = false
 
     /// Kept after the moment of Stop: capture timestamps may run a little
     /// behind the sound (a device's or server's buffer), and a word's last
@@ -280,21 +282,48 @@ public final class Recorder {
         }
         if case .diskFull = interruption {
             // Part of what was measured never reached the disk; the file is the
-            // truth. Measure it (off the main thread) and report that.
+            // truth. Measure it on a thread of its own and report that. The
+            // result comes back through GLib, not a Swift task: it must arrive
+            // in whatever loop runs, bridged to Swift concurrency or not.
             state = .stopping
+            measuringWrittenFile = true
             let path = outputPath
-            Task { @MainActor [weak self] in
-                let written = try? await Analyzer.analyze(path: path)
-                guard let self else { return }
-                if let written {
-                    self.levels = written.levels
-                    self.elapsed = written.duration
+            Thread.detachNewThread {
+                let written = try? Analyzer.analyze(path: path)
+                MainLoop.post { [weak self] in
+                    guard let self, self.measuringWrittenFile else { return }
+                    self.measuringWrittenFile = false
+                    if let written {
+                        self.levels = written.levels
+                        self.elapsed = written.duration
+                    }
+                    self.report()
                 }
-                self.report()
             }
             return
         }
         report()
+    }
+
+    /// Ends the recording at once, keeping what reached the file, without
+    /// waiting any longer for the end of stream (or for the file to be
+    /// measured after a full disk): for a second Ctrl+C. `.finished` (or
+    /// `.failed`, when nothing was recorded) follows before it returns.
+    public func finishNow() {
+        switch state {
+        case .idle, .finished, .failed, .cancelled:
+            return
+        case .starting, .recording, .paused, .stopping:
+            break
+        }
+        if measuringWrittenFile {
+            measuringWrittenFile = false  // reported with the levels measured live
+            report()
+            return
+        }
+        interruption = interruption ?? .failed(detail: "the recording was ended before it closed; its last moments may be missing")
+        state = .stopping
+        finish()
     }
 
     private func report() {

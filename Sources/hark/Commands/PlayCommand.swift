@@ -4,11 +4,10 @@ import GLibSupport
 import MessageStore
 
 /// `hark play FILE|ID [--start S] [--rate R]`: plays to the default output
-/// until the end (status 0) or Ctrl+C. An argument that is no file is taken
+/// until the end (status 0), Ctrl+C or SIGTERM. An argument that is no file is taken
 /// for a message id.
 @MainActor
 func runPlay(target: String, start: Double, rate: Double) -> Int32 {
-    MainLoop.bridgeSwiftConcurrency()
     var path = target
     if !FileManager.default.fileExists(atPath: target), !target.contains("/"),
        let store = try? MessageStore(), let message = try? store.message(target) {
@@ -27,12 +26,17 @@ func runPlay(target: String, start: Double, rate: Double) -> Int32 {
             break
         }
     }
-    let interrupt = MainLoop.onUnixSignal(SIGINT) {
+    let stop: SourceHandler = {
         player.stop()
         MainLoop.quit()
         return false
     }
-    defer { interrupt.remove() }
+    let interrupt = MainLoop.onUnixSignal(SIGINT, stop)
+    let terminate = MainLoop.onUnixSignal(SIGTERM, stop)
+    defer {
+        interrupt.remove()
+        terminate.remove()
+    }
     do {
         try player.load(path)
     } catch {

@@ -7,7 +7,6 @@ import Levels
 /// until the duration is reached or Ctrl+C (SIGINT/SIGTERM), which stop cleanly.
 @MainActor
 func runRecord(output: String, duration: Double?, source: String?, raw: Bool) -> Int32 {
-    MainLoop.bridgeSwiftConcurrency()
     var status: Int32 = 0
     let recorder = Recorder(outputPath: output, source: source.map { .pipeline($0) } ?? .defaultMicrophone,
                             maximumDuration: duration, voiceProcessing: !raw) { event in
@@ -39,13 +38,26 @@ func runRecord(output: String, duration: Double?, source: String?, raw: Bool) ->
     return status
 }
 
-/// Starts `recorder` and runs the main loop until an event handler quits it;
-/// Ctrl+C (SIGINT) and SIGTERM stop the recording cleanly meanwhile. Returns
-/// the error that kept the recording from starting, if one did.
+/// Starts `recorder` and runs the main loop until an event handler quits it.
+/// Ctrl+C (SIGINT) or SIGTERM stops the recording cleanly; a second one, or
+/// the stop taking longer than `stopPatience`, ends it at once with what was
+/// written. Returns the error that kept the recording from starting, if one did.
 @MainActor
 func record(with recorder: Recorder, afterStart: () -> Void = {}) -> AudioError? {
+    var impatience: Source?
+    var stopRequested = false
     let stop: SourceHandler = {
+        if stopRequested {
+            recorder.finishNow()
+            return true
+        }
+        stopRequested = true
         recorder.stop()
+        impatience = MainLoop.timeout(milliseconds: stopPatienceMilliseconds) {
+            impatience = nil
+            recorder.finishNow()
+            return false
+        }
         return true
     }
     let interrupt = MainLoop.onUnixSignal(SIGINT, stop)
@@ -53,6 +65,7 @@ func record(with recorder: Recorder, afterStart: () -> Void = {}) -> AudioError?
     defer {
         interrupt.remove()
         terminate.remove()
+        impatience?.remove()
     }
     do {
         try recorder.start()
@@ -63,6 +76,10 @@ func record(with recorder: Recorder, afterStart: () -> Void = {}) -> AudioError?
     MainLoop.run()
     return nil
 }
+
+/// How long a signalled recording may take to close its file cleanly before
+/// it is ended as it is: a user pressing Ctrl+C expects the command to end.
+private let stopPatienceMilliseconds: UInt32 = 1_500
 
 /// Says on stderr when the microphone is very quiet or clips (and when it
 /// recovers), as the window does, so a silent take is not a surprise.

@@ -4,20 +4,26 @@ import GLibSupport
 import MessageStore
 
 /// Opens the store and reconciles it with its files, telling the user what
-/// had to be repaired. Commands that fail to open it print why and return nil.
+/// had to be repaired. Commands that fail to open it print why and return nil;
+/// a repair that fails (a full disk) is only warned about, so that reading
+/// still works.
 func openStore() -> MessageStore? {
+    let store: MessageStore
+    do { store = try MessageStore() } catch {
+        printFailure(error)
+        return nil
+    }
     do {
-        let store = try MessageStore()
         let report = try store.recover()
         if let summary = report.damageSummary { printFailure(summary) }
         if !report.recoveredRecordings.isEmpty {
             printFailure("recovered \(report.recoveredRecordings.count) interrupted recording(s)")
         }
-        return store
     } catch {
-        printFailure(error)
-        return nil
+        // Repairs need room to write (a full disk); reading does not.
+        printFailure("warning: interrupted recordings could not be recovered now: \(error)")
     }
+    return store
 }
 
 /// Runs `body` against the store; a StoreError becomes a one-line failure.
@@ -107,11 +113,14 @@ func runRecordIntoStore(duration: Double?, source: String?, title: String?, raw:
         case .finished(let recording):
             do {
                 try store.finishRecording(message.id, duration: recording.duration, levels: recording.levels)
-                print(message.id)
             } catch {
-                printFailure(error)
+                // The audio is kept: recovery completes the message the next
+                // time the store is opened with room to write.
+                printFailure("\(seconds(recording.duration)) were recorded and kept, but the message could not be "
+                             + "completed (\(error)); it will be when there is room on the disk")
                 status = 1
             }
+            print(message.id)
             if let interruption = recording.interruption {
                 printFailure(interruption)
                 status = 1
@@ -141,4 +150,9 @@ func runRecordIntoStore(duration: Double?, source: String?, title: String?, raw:
     }
     withExtendedLifetime(lock) {}
     return status
+}
+
+/// "24.3 s": a recording's length for a message.
+private func seconds(_ duration: Double) -> String {
+    "\(fixed(duration, decimals: 1)) s"
 }
