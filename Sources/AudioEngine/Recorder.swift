@@ -8,7 +8,15 @@ import Levels
 /// Records one message: source → convert → `level` (50 ms) → Opus → Ogg →
 /// file, with events on the main thread.
 ///
-/// The file sink writes through (`buffer-mode=unbuffered`) and the muxer
+/// The file is created exclusively (`O_CREAT|O_EXCL`) at `outputPath` itself
+/// and the pipeline writes to that descriptor: no other process can slip a
+/// file in between the check and the open, two recorders never share a
+/// file, and a failure deletes only the file this recorder created (the
+/// same device and inode still at the path). Not a temporary name linked
+/// into place at the end: a killed recording must leave a playable file
+/// at the path, where the store's recovery looks for it.
+///
+/// The file sink writes through (unbuffered `write(2)`s) and the muxer
 /// flushes a page at least every 500 ms, so a killed process leaves a
 /// playable file holding all but the last half second. `stop()` ends the take
 /// at the moment it is called: audio captured before it, still on its way
@@ -45,6 +53,8 @@ public final class Recorder {
     /// Paused by stopping the pipeline: the gate could not take another pause.
     private var pausedPipeline = false
     private var endOfStreamFallback: Source?
+    /// The file this recorder created, open for writing until it ends.
+    private var file: CreatedFile?
     /// After a full disk: the file is being measured to report what it holds.
     private var measuringWrittenFile = false
 
@@ -83,7 +93,8 @@ public final class Recorder {
     /// source, no microphone) are thrown; later ones arrive as events.
     public func start() throws(AudioError) {
         precondition(state == .idle, "a Recorder records once")
-        try checkWritable()
+        let file = try CreatedFile(exclusivelyAt: outputPath)
+        self.file = file
         // With voice processing, a first `level` measures the raw input (the
         // microphone check) and the second the cleaned voice (the waveform).
         let processing = processesVoice ? """
@@ -91,16 +102,19 @@ public final class Recorder {
             ! \(VoiceProcessing.pipelineDescription)
             """ : ""
         let format = processesVoice ? "format=S16LE,layout=interleaved," : ""
-        let pipeline = try Pipeline(description: """
+        let pipeline: Pipeline
+        do { pipeline = try Pipeline(description: """
             \(source.pipelineDescription) ! queue name=hark_queue \
             ! audioconvert name=hark_convert ! audioresample name=hark_resample \
             ! capsfilter name=hark_caps caps=audio/x-raw,\(format)channels=1,rate=48000 \(processing) \
             ! level name=\(Self.levelName) interval=50000000 post-messages=true \
             ! opusenc name=hark_encoder bitrate=32000 audio-type=voice \
-            ! oggmux name=hark_mux ! filesink name=hark_sink buffer-mode=unbuffered
-            """)
-        guard let sink = pipeline.child("hark_sink") else { throw .failed(detail: "the recording pipeline has no file sink") }
-        hark_object_set_string(UnsafeMutableRawPointer(sink), "location", outputPath)
+            ! oggmux name=hark_mux ! fdsink name=hark_sink fd=\(file.descriptor)
+            """) } catch {
+            closeAndRemoveFile()
+            state = .failed
+            throw error
+        }
         if let caps = pipeline.child("hark_caps"), let pad = gst_element_get_static_pad(caps, "src") {
             gate = hark_capture_gate_attach(pad)
             if let maximumDuration { hark_limit_duration(pad, GStreamer.clockTime(maximumDuration)) }
@@ -125,7 +139,7 @@ public final class Recorder {
             let error = pipeline.popError().map { classify($0.error, from: $0.source) }
                 ?? .failed(detail: "the recording pipeline would not start")
             tearDown()
-            removeFile()
+            closeAndRemoveFile()
             state = .failed
             throw error
         }
@@ -197,7 +211,7 @@ public final class Recorder {
     public func cancel() {
         guard state != .finished && state != .cancelled && state != .failed else { return }
         tearDown()
-        removeFile()
+        closeAndRemoveFile()
         state = .cancelled
         onEvent(.cancelled)
     }
@@ -275,7 +289,7 @@ public final class Recorder {
         guard state == .stopping || state == .recording || state == .paused || interruption != nil else { return }
         tearDown()
         if levels.isEmpty {
-            removeFile()
+            closeAndRemoveFile()
             state = .failed
             onEvent(.failed(interruption ?? .failed(detail: "no sound was recorded")))
             return
@@ -377,33 +391,16 @@ public final class Recorder {
         soundWatchdog = nil
         busWatch?.remove()
         busWatch = nil
-        pipeline = nil  // to NULL and released: filesink closes the file
+        pipeline = nil  // to NULL and released: nothing writes to the file any more
+        file?.close()
     }
 
-    /// Removes the file this recorder made (start() refused an existing
-    /// path); never a folder.
-    private func removeFile() {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: outputPath, isDirectory: &isFolder), !isFolder.boolValue else { return }
-        try? FileManager.default.removeItem(atPath: outputPath)
-    }
-
-    // MARK: Errors
-
-    private func checkWritable() throws(AudioError) {
-        // Never write over (or, on failure, delete) something that was there:
-        // every file this recorder removes is one it created.
-        if (try? FileManager.default.attributesOfItem(atPath: outputPath)) != nil {
-            throw .cannotWrite(path: outputPath, detail: "something of that name already exists")
-        }
-        let folder = URL(fileURLWithPath: outputPath).deletingLastPathComponent().path
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw .cannotWrite(path: outputPath, detail: "the folder \(folder) does not exist")
-        }
-        guard FileManager.default.isWritableFile(atPath: folder) else {
-            throw .cannotWrite(path: outputPath, detail: "the folder \(folder) is not writable")
-        }
+    /// Removes the file this recorder created, if it is still the one at the
+    /// path (another process may have put its own there since).
+    private func closeAndRemoveFile() {
+        file?.close()
+        file?.removeIfStillAtPath()
+        file = nil
     }
 
     private func classify(_ error: GLibError, from element: String?) -> AudioError {

@@ -55,6 +55,47 @@ final class HardeningCommandTests: XCTestCase {
         let (status, levels) = try ChildProcess.run(harkExecutable, ["levels", path, "--json"])
         XCTAssertEqual(status, 0, "what was written plays: \(levels)")
     }
+
+    /// Two recorders racing for one path: a good one and one that fails (no
+    /// sound server). Whichever creates the file owns it; the failing one
+    /// never deletes a file it did not create, so a success always leaves
+    /// its recording, one stream, at the path.
+    func testRacingRecordersNeverLoseTheGoodRecording() throws {
+        let scratch = try ScratchFolder()
+        for round in 1...4 {
+            let path = scratch.path("race-\(round).ogg")
+            let good = try ChildProcess(harkExecutable, ["record", "--raw", "--output", path, "--duration", "2", "--source", tone])
+            let failing = try ChildProcess(harkExecutable, ["record", "--raw", "--output", path],
+                                           environment: ["PULSE_SERVER": "unix:/nonexistent"])
+            let goodStatus = good.waitForExit(seconds: 30)
+            XCTAssertEqual(failing.waitForExit(seconds: 30), 1, failing.output)
+            guard goodStatus == 0 else {
+                XCTAssertTrue(good.output.contains("already exists"), "lost the race, said so: \(good.output)")
+                continue
+            }
+            let (status, levels) = try ChildProcess.run(harkExecutable, ["levels", path, "--json"])
+            XCTAssertEqual(status, 0, "round \(round): the good recording is at the path: \(levels) \(failing.output)")
+            let pages = try Data(contentsOf: URL(fileURLWithPath: path))
+            XCTAssertEqual(Set(oggStreamSerials(pages)).count, 1, "round \(round): one Ogg stream")
+        }
+    }
+
+    /// A recording that fails after it began deletes its file only while the
+    /// file is still its own: one put at the path since stays.
+    func testAFailedRecordingDeletesOnlyTheFileItCreated() throws {
+        let scratch = try ScratchFolder()
+        let path = scratch.path("taken.ogg")
+        let silent = try ChildProcess(harkExecutable, ["record", "--raw", "--output", path,
+                                                       "--source", "audiotestsrc is-live=true ! valve drop=true"])
+        defer { if silent.isRunning { kill(silent.process.processIdentifier, SIGKILL) } }
+        for _ in 0..<500 where !FileManager.default.fileExists(atPath: path) { usleep(20_000) }
+        let replacement = scratch.path("replacement")
+        try Data("someone else's".utf8).write(to: URL(fileURLWithPath: replacement))
+        XCTAssertEqual(rename(replacement, path), 0)
+        XCTAssertEqual(silent.waitForExit(seconds: 20), 1, silent.output)
+        XCTAssertEqual(FileManager.default.contents(atPath: path), Data("someone else's".utf8),
+                       "the file put there since is untouched: \(silent.output)")
+    }
 }
 
 extension TinyDisk {
@@ -64,4 +105,20 @@ extension TinyDisk {
             throw XCTSkip(error.description)
         }
     }
+}
+
+/// The serial number of each Ogg page in `data` (the stream it belongs to).
+func oggStreamSerials(_ data: Data) -> [UInt32] {
+    let bytes = [UInt8](data)
+    var serials: [UInt32] = []
+    var index = 0
+    while index + 27 <= bytes.count {
+        guard bytes[index..<index + 4].elementsEqual("OggS".utf8) else { index += 1; continue }
+        serials.append((0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[index + 14 + $1]) << (8 * $1) })
+        let segments = Int(bytes[index + 26])
+        guard index + 27 + segments <= bytes.count else { break }
+        let body = bytes[(index + 27)..<(index + 27 + segments)].reduce(0) { $0 + Int($1) }
+        index += 27 + segments + body
+    }
+    return serials
 }
