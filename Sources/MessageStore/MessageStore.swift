@@ -293,7 +293,8 @@ public final class MessageStore {
 
     /// Writes `source` to `path` as `format`: the same format is a copy of
     /// the file, unchanged; another is transcoded (`progress` gets 0…1 on the
-    /// calling thread). Any thread; touches no database. The file gets
+    /// calling thread). Only a regular file is written or replaced (see
+    /// `ExportTarget`). Any thread; touches no database. The file gets
     /// ordinary permissions (0666 less the umask), not the store's 0600: it
     /// is meant for someone else.
     public static func writeExport(from source: String, to path: String, format: AudioFormat? = nil,
@@ -301,16 +302,10 @@ public final class MessageStore {
         let original = AudioFormat(pathExtensionOf: source)
         // No format asked or named by the path: the message's own, copied.
         let wanted = format ?? AudioFormat(pathExtensionOf: path) ?? original
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
-            guard !isFolder.boolValue else { throw .file(path: path, detail: "is a folder") }
-            guard overwrite else { throw .exists(path: path) }
-        }
-        // Written beside the target, then renamed over it: a write that fails
+        try ExportTarget.check(path, overwrite: overwrite)
+        // Written beside the target, then moved into place: a write that fails
         // (a full disk) leaves the file the user chose to replace untouched.
-        let target = URL(fileURLWithPath: path)
-        let partial = target.deletingLastPathComponent()
-            .appendingPathComponent(".\(target.lastPathComponent).hark-export-\(UUID().uuidString.prefix(8))").path
+        let partial = ExportTarget.temporaryPath(beside: path)
         do {
             if let wanted, wanted != original {
                 do { try Transcoder.transcode(source, to: partial, format: wanted, progress: progress) } catch {
@@ -328,11 +323,7 @@ public final class MessageStore {
             throw .file(path: path, detail: error.localizedDescription)
         }
         chmod(partial, 0o666 & ~currentUmask())
-        guard Glibc.rename(partial, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: partial)
-            throw .file(path: path, detail: reason)
-        }
+        try ExportTarget.place(partial, at: path, overwrite: overwrite)
     }
 
     /// The process's umask, read without changing it (umask(2) cannot, and

@@ -18,7 +18,7 @@ enum CommandLineRequest: Equatable {
     case delete(id: String)
     case undelete(id: String)
     case export(id: String, path: String, force: Bool, format: String?)
-    case waveform(input: String, png: String, width: Int, height: Int, played: Double, style: String, dark: Bool)
+    case waveform(input: String, png: String, width: Int, height: Int, played: Double, style: String, dark: Bool, force: Bool)
     /// A one-line reason; the process exits with status 2 (a usage error).
     case usageError(String)
 
@@ -79,11 +79,13 @@ enum CommandLineRequest: Equatable {
                 let played = try rest.number("--played", in: 0...1) ?? 0
                 let style = try rest.option("--style") ?? "bars"
                 let dark = rest.flag("--dark")
+                let force = rest.flag("--force")
                 let input = try rest.positional("FILE or ID")
                 try rest.finish()
                 guard let png else { throw UsageError("'waveform' needs --png OUT.png") }
                 guard ["bars", "line"].contains(style) else { throw UsageError("--style is bars or line, not '\(style)'") }
-                return .waveform(input: input, png: png, width: width, height: height, played: played, style: style, dark: dark)
+                return .waveform(input: input, png: png, width: width, height: height, played: played, style: style, dark: dark,
+                                 force: force)
             case "export":
                 let force = rest.flag("--force")
                 let format = try rest.option("--format")
@@ -140,11 +142,13 @@ enum CommandLineRequest: Equatable {
                               Write a message's audio to PATH: Ogg Opus (the
                               original, unchanged), MP3 or WAV; the format
                               follows PATH's extension unless given
-                              (--force replaces)
+                              (--force replaces a regular file; a device, link
+                              or folder is never replaced)
           waveform FILE|ID --png OUT [--width W] [--height H] [--played F]
-                   [--style bars|line] [--dark]
+                   [--style bars|line] [--dark] [--force]
                               Draw a file's or a message's waveform to a PNG
-                              (a message's stored levels are used: no decoding)
+                              (a message's stored levels are used: no decoding;
+                              --force replaces an existing file)
           levels FILE --json  Print the file's duration and its 50 ms RMS and peak
                               levels (dBFS, floored at -100) as JSON
           gallery [--still]   Open a window showing every widget, for review

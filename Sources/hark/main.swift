@@ -38,8 +38,9 @@ case .undelete(let id):
     exit(runUndelete(id: id))
 case .export(let id, let path, let force, let format):
     exit(runExport(id: id, path: path, force: force, format: format))
-case .waveform(let input, let png, let width, let height, let played, let style, let dark):
-    exit(runWaveform(input: input, png: png, width: width, height: height, played: played, style: style, dark: dark))
+case .waveform(let input, let png, let width, let height, let played, let style, let dark, let force):
+    exit(runWaveform(input: input, png: png, width: width, height: height, played: played, style: style, dark: dark,
+                     force: force))
 case .levels(let path):
     exit(runLevels(path: path))
 case .usageError(let reason):

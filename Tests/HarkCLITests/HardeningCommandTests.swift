@@ -96,6 +96,81 @@ final class HardeningCommandTests: XCTestCase {
         XCTAssertEqual(FileManager.default.contents(atPath: path), Data("someone else's".utf8),
                        "the file put there since is untouched: \(silent.output)")
     }
+
+    /// A message recorded into a private store, and that store's environment.
+    private func recordedMessage(in home: ScratchFolder) throws -> (id: String, environment: [String: String]) {
+        let environment = ["XDG_DATA_HOME": home.path("data")]
+        let (status, output) = try ChildProcess.run(harkExecutable, ["record", "--raw", "--duration", "1", "--source", tone],
+                                                    environment: environment)
+        XCTAssertEqual(status, 0, output)
+        return (output.trimmingCharacters(in: .whitespacesAndNewlines), environment)
+    }
+
+    private func fileType(_ path: String) -> mode_t? {
+        var status = stat()
+        return lstat(path, &status) == 0 ? status.st_mode & S_IFMT : nil
+    }
+
+    /// `export --force` replaces a regular file only, by a rename (a new
+    /// inode); a pipe, a symbolic link or a folder is refused, saying why,
+    /// and left as it was. (Never tried on the real /dev/null: a fifo of our
+    /// own stands for any special file.)
+    func testExportReplacesOnlyRegularFiles() throws {
+        let home = try ScratchFolder()
+        let (id, environment) = try recordedMessage(in: home)
+        let fifo = home.path("fifo.ogg")
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let aimed = home.path("aimed-at.ogg")
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: aimed))
+        let link = home.path("link.ogg")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: aimed)
+        let folder = home.path("folder.ogg")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        for (target, type, reason) in [(fifo, S_IFIFO, "special file"), (link, S_IFLNK, "symbolic link"), (folder, S_IFDIR, "folder")] {
+            let (status, output) = try ChildProcess.run(harkExecutable, ["export", id, target, "--force"],
+                                                        environment: environment, seconds: 20)
+            XCTAssertEqual(status, 1, "\(target): \(output)")
+            XCTAssertTrue(output.contains(reason), "\(target): \(output)")
+            XCTAssertEqual(fileType(target), type, "\(target) is left as it was")
+        }
+        XCTAssertEqual(FileManager.default.contents(atPath: aimed), Data("keep me".utf8))
+        let regular = home.path("regular.ogg")
+        try Data("old".utf8).write(to: URL(fileURLWithPath: regular))
+        var before = stat()
+        lstat(regular, &before)
+        let (status, output) = try ChildProcess.run(harkExecutable, ["export", id, regular, "--force"], environment: environment)
+        XCTAssertEqual(status, 0, output)
+        var after = stat()
+        lstat(regular, &after)
+        XCTAssertNotEqual(before.st_ino, after.st_ino, "replaced by a rename, not written over in place")
+        XCTAssertEqual(FileManager.default.contents(atPath: regular),
+                       FileManager.default.contents(atPath: home.path("data/hark/messages/\(id).ogg")))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: home.url.path).filter { $0.hasPrefix(".") }, [],
+                       "no temporary file is left behind")
+    }
+
+    /// `waveform --png` refuses an existing file unless --force, and even then
+    /// writes only a regular file.
+    func testWaveformPNGNeedsForceToReplaceAndNeverWritesASpecialFile() throws {
+        let home = try ScratchFolder()
+        let (id, environment) = try recordedMessage(in: home)
+        let png = home.path("wave.png")
+        try Data("old".utf8).write(to: URL(fileURLWithPath: png))
+        var (status, output) = try ChildProcess.run(harkExecutable, ["waveform", id, "--png", png], environment: environment)
+        XCTAssertEqual(status, 1, output)
+        XCTAssertTrue(output.contains("already exists"), output)
+        XCTAssertEqual(FileManager.default.contents(atPath: png), Data("old".utf8))
+        (status, output) = try ChildProcess.run(harkExecutable, ["waveform", id, "--png", png, "--force"], environment: environment)
+        XCTAssertEqual(status, 0, output)
+        XCTAssertEqual(FileManager.default.contents(atPath: png)?.prefix(4), Data([0x89, 0x50, 0x4E, 0x47]), "a PNG now")
+        let fifo = home.path("fifo.png")
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        (status, output) = try ChildProcess.run(harkExecutable, ["waveform", id, "--png", fifo, "--force"],
+                                                environment: environment, seconds: 20)
+        XCTAssertEqual(status, 1, output)
+        XCTAssertTrue(output.contains("special file"), output)
+        XCTAssertEqual(fileType(fifo), S_IFIFO)
+    }
 }
 
 extension TinyDisk {

@@ -5,8 +5,11 @@ import Levels
 import MessageStore
 
 /// `hark waveform FILE|ID --png OUT …`: a message's waveform as a PNG. A
-/// message id uses the levels stored with it; a file is analysed.
-func runWaveform(input: String, png: String, width: Int, height: Int, played: Double, style: String, dark: Bool) -> Int32 {
+/// message id uses the levels stored with it; a file is analysed. The image
+/// goes where an export would (`ExportTarget`): a regular file only, an
+/// existing one replaced only with `force`, by a rename.
+func runWaveform(input: String, png: String, width: Int, height: Int, played: Double, style: String, dark: Bool,
+                 force: Bool) -> Int32 {
     let levels: LevelTrack
     do {
         if !FileManager.default.fileExists(atPath: input), !input.contains("/") {
@@ -20,8 +23,16 @@ func runWaveform(input: String, png: String, width: Int, height: Int, played: Do
         } else {
             levels = try Analyzer.analyze(path: input).levels
         }
-        try WaveformImage.writePNG(levels: levels, to: png, width: width, height: height, played: played,
-                                   style: WaveformStyle(rawValue: style) ?? .bars, colors: dark ? .dark : .light)
+        try ExportTarget.check(png, overwrite: force)
+        let partial = ExportTarget.temporaryPath(beside: png)
+        do {
+            try WaveformImage.writePNG(levels: levels, to: partial, width: width, height: height, played: played,
+                                       style: WaveformStyle(rawValue: style) ?? .bars, colors: dark ? .dark : .light)
+        } catch {
+            unlink(partial)
+            throw error
+        }
+        try ExportTarget.place(partial, at: png, overwrite: force)
         return 0
     } catch {
         printFailure(error)
