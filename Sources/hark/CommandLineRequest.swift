@@ -166,13 +166,22 @@ struct UsageError: Error {
 }
 
 /// The arguments after a command: options are taken out by name, then the
-/// positionals in order; `finish()` rejects whatever is left.
+/// positionals in order; `finish()` rejects whatever is left. `--` ends the
+/// options: everything after it is a positional, even `-file.ogg`.
 struct ArgumentList {
     private var items: [String]
+    /// What came after `--`.
+    private var literals: [String]
     private let command: String
 
     init(_ items: [String], command: String) {
-        self.items = items
+        if let end = items.firstIndex(of: "--") {
+            self.items = Array(items[..<end])
+            literals = Array(items[(end + 1)...])
+        } else {
+            self.items = items
+            literals = []
+        }
         self.command = command
     }
 
@@ -205,16 +214,20 @@ struct ArgumentList {
     }
 
     mutating func positional(_ label: String) throws(UsageError) -> String {
-        guard let index = items.firstIndex(where: { !$0.hasPrefix("-") || $0 == "-" }) else {
-            throw UsageError("'\(command)' needs \(label)")
+        if let index = items.firstIndex(where: { !$0.hasPrefix("-") || $0 == "-" }) {
+            return items.remove(at: index)
         }
-        return items.remove(at: index)
+        guard !literals.isEmpty else { throw UsageError("'\(command)' needs \(label)") }
+        return literals.removeFirst()
     }
 
     func finish() throws(UsageError) {
-        guard let extra = items.first else { return }
-        if extra.hasPrefix("-") { throw UsageError("unknown option '\(extra)' for '\(command)'") }
-        throw UsageError("unexpected argument '\(extra)' for '\(command)'")
+        if let option = items.first(where: { $0.hasPrefix("-") }) {
+            throw UsageError("unknown option '\(option)' for '\(command)'")
+        }
+        if let extra = items.first ?? literals.first {
+            throw UsageError("unexpected argument '\(extra)' for '\(command)'")
+        }
     }
 }
 

@@ -171,6 +171,65 @@ final class HardeningCommandTests: XCTestCase {
         XCTAssertTrue(output.contains("special file"), output)
         XCTAssertEqual(fileType(fifo), S_IFIFO)
     }
+
+    /// `--` ends the options: a relative file name starting with `-` can be
+    /// given after it.
+    func testDoubleDashLetsAFileNameStartWithADash() throws {
+        let name = "-hark-\(UUID().uuidString).ogg"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(name).path  // the children's folder
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let (recorded, output) = try ChildProcess.run(harkExecutable, ["record", "--raw", "--duration", "0.5", "--output", path,
+                                                                       "--source", tone])
+        XCTAssertEqual(recorded, 0, output)
+        let (status, levels) = try ChildProcess.run(harkExecutable, ["levels", "--json", "--", name])
+        XCTAssertEqual(status, 0, levels)
+        XCTAssertTrue(levels.contains("\"duration_s\""), levels)
+    }
+
+    /// A title holding terminal escape sequences is listed with its control
+    /// characters shown, not sent to the terminal.
+    func testListShowsControlCharactersInTitlesEscaped() throws {
+        let home = try ScratchFolder()
+        let environment = ["XDG_DATA_HOME": home.url.path]
+        let title = "\u{1B}]0;owned\u{07}\u{1B}[31mred\u{9B}2J"
+        let (recorded, output) = try ChildProcess.run(harkExecutable, ["record", "--raw", "--duration", "0.5", "--source", tone,
+                                                                       "--title", title], environment: environment)
+        XCTAssertEqual(recorded, 0, output)
+        let (status, listed) = try ChildProcess.run(harkExecutable, ["list"], environment: environment)
+        XCTAssertEqual(status, 0, listed)
+        XCTAssertFalse(listed.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B }, listed)
+        XCTAssertTrue(listed.contains("^[]0;owned^G^[[31mred\\u{9B}2J"), listed)
+    }
+
+    /// Exporting into a folder that does not exist names that folder.
+    func testExportIntoAMissingFolderNamesIt() throws {
+        let home = try ScratchFolder()
+        let (id, environment) = try recordedMessage(in: home)
+        let missing = home.path("no-such-folder")
+        let (status, output) = try ChildProcess.run(harkExecutable, ["export", id, missing + "/out.ogg"], environment: environment)
+        XCTAssertEqual(status, 1, output)
+        XCTAssertTrue(output.contains("the folder \(missing) does not exist"), output)
+    }
+
+    /// With the messages folder read-only, `record` says so and leaves no
+    /// phantom message behind.
+    func testRecordIntoAnUnwritableMessagesFolderSaysSoAndLeavesNoMessage() throws {
+        let home = try ScratchFolder()
+        let environment = ["XDG_DATA_HOME": home.url.path]
+        XCTAssertEqual(try ChildProcess.run(harkExecutable, ["list"], environment: environment).status, 0)
+        let messages = home.path("hark/messages")
+        guard try ChildProcess.run("/bin/mount", ["--bind", messages, messages]).status == 0 else {
+            throw XCTSkip("cannot bind-mount here")
+        }
+        defer { _ = try? ChildProcess.run("/bin/umount", [messages]) }
+        XCTAssertEqual(try ChildProcess.run("/bin/mount", ["-o", "remount,bind,ro", messages]).status, 0)
+        let (status, output) = try ChildProcess.run(harkExecutable, ["record", "--raw", "--duration", "0.5", "--source", tone],
+                                                    environment: environment)
+        XCTAssertEqual(status, 1, output)
+        XCTAssertTrue(output.contains("the folder \(messages) is not writable"), output)
+        let (_, listed) = try ChildProcess.run(harkExecutable, ["list", "--json"], environment: environment)
+        XCTAssertTrue(listed.contains("[]"), "no phantom message: \(listed)")
+    }
 }
 
 extension TinyDisk {

@@ -59,7 +59,7 @@ func runList(json: Bool, limit: Int?) -> Int32 {
         for message in messages {
             let seconds = Int(message.duration.rounded())
             print("\(message.id)  \(dates.string(from: message.createdAt))  "
-                  + "\(seconds / 60):\(String(format: "%02d", seconds % 60))  \(message.state.rawValue)  \(message.title)")
+                  + "\(seconds / 60):\(String(format: "%02d", seconds % 60))  \(message.state.rawValue)  \(terminalSafe(message.title))")
         }
     }
 }
@@ -70,7 +70,7 @@ func runImport(_ files: [String]) -> Int32 {
         for file in files {
             do {
                 let message = try store.importFile(file)
-                print("\(message.id)  \(message.title)")
+                print("\(message.id)  \(terminalSafe(message.title))")
             } catch {
                 printFailure(error)
                 failed = true
@@ -95,12 +95,17 @@ func runRecordIntoStore(duration: Double?, source: String?, title: String?, raw:
     guard let store = openStore() else { return 1 }
     let message: Message
     let processing = !raw && VoiceProcessing.isAvailable
+    if let reason = unwritableReason(store.messagesFolder.path) {
+        printFailure(reason)
+        return 1
+    }
     do { message = try store.beginRecording(title: title, voiceProcessed: processing) } catch {
         printFailure(error)
         return 1
     }
     guard let lock = RecordingLock(store: store, id: message.id) else {
-        printFailure("message \(message.id) is being recorded elsewhere")
+        try? store.discardRecording(message.id)
+        printFailure(unwritableReason(store.messagesFolder.path) ?? "message \(message.id) is being recorded elsewhere")
         return 1
     }
     var status: Int32 = 0
@@ -155,4 +160,10 @@ func runRecordIntoStore(duration: Double?, source: String?, title: String?, raw:
 /// "24.3 s": a recording's length for a message.
 private func seconds(_ duration: Double) -> String {
     "\(fixed(duration, decimals: 1)) s"
+}
+
+/// Why nothing can be created in `folder`, or nil when something can.
+private func unwritableReason(_ folder: String) -> String? {
+    guard access(folder, W_OK) != 0 else { return nil }
+    return "the folder \(folder) is not writable (\(String(cString: strerror(errno))))"
 }
