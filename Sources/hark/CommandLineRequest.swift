@@ -156,6 +156,8 @@ enum CommandLineRequest: Equatable {
           help, -h, --help    Show this help and exit
           --version           Print the version and exit
 
+        After '--', nothing is taken for an option: 'hark import -- -take.ogg'.
+
         Exit status: 0 on success, 1 on failure, 2 on a usage error.
         """
 }

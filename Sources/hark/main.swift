@@ -9,7 +9,12 @@ import HarkUI
 // The bridge goes in here, once, for every command: no command's loop can
 // then be one where a main-actor task silently never runs (rule 4).
 MainLoop.bridgeSwiftConcurrency()
-switch CommandLineRequest.parse(Array(CommandLine.arguments.dropFirst())) {
+let request: CommandLineRequest
+switch RawArguments.read() {
+case .success(let arguments): request = CommandLineRequest.parse(arguments)
+case .failure(let error): request = .usageError(error.reason)
+}
+switch request {
 case .gui:
     let application = HarkApplication()
     exit(application.run(programName: CommandLine.arguments.first ?? "hark"))

@@ -230,6 +230,34 @@ final class HardeningCommandTests: XCTestCase {
         let (_, listed) = try ChildProcess.run(harkExecutable, ["list", "--json"], environment: environment)
         XCTAssertTrue(listed.contains("[]"), "no phantom message: \(listed)")
     }
+
+    /// A file whose name is not UTF-8 (bytes, as Linux allows) is found, read
+    /// and imported; one that does not exist is a clear usage error. The
+    /// names are made and passed by the shell: Foundation can hold neither.
+    func testAFileNameThatIsNotUTF8IsFound() throws {
+        let home = try ScratchFolder()
+        let environment = ["XDG_DATA_HOME": home.path("data")]
+        let utf8 = home.path("voice.ogg")
+        let (recorded, output) = try ChildProcess.run(harkExecutable, ["record", "--raw", "--duration", "0.5", "--output", utf8,
+                                                                       "--source", tone])
+        XCTAssertEqual(recorded, 0, output)
+        let shell = """
+            name="$(printf '%s/voice-\\377.ogg' "$1")"
+            mv "$1/voice.ogg" "$name" || exit 9
+            "$0" levels --json "$name" || exit 3
+            "$0" import "$name" || exit 4
+            "$0" levels --json "$(printf '%s/missing-\\377.ogg' "$1")"
+            echo "missing: $?"
+            mv "$name" "$1/voice.ogg"  # a name the scratch folder's clean-up can remove
+            """
+        let (status, printed) = try ChildProcess.run("/bin/sh", ["-c", shell, harkExecutable, home.url.path], environment: environment)
+        XCTAssertEqual(status, 0, printed)
+        XCTAssertTrue(printed.contains("\"duration_s\""), printed)
+        XCTAssertTrue(printed.contains("voice-\u{FFFD}"), "imported, titled after the name as best it reads: \(printed)")
+        XCTAssertTrue(printed.contains("not valid UTF-8") && printed.contains("missing: 2"), printed)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
+                        .filter { $0.hasPrefix("hark-arguments-") }, [], "the stand-ins are removed at exit")
+    }
 }
 
 extension TinyDisk {
