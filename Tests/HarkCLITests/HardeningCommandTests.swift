@@ -28,6 +28,34 @@ final class HardeningCommandTests: XCTestCase {
         XCTAssertTrue(listed.contains(id), listed)
     }
 
+    /// The same with --output: the other loop a recording runs in.
+    func testRecordingToAFileOnAFullDiskEndsAndKeepsWhatWasWritten() throws {
+        let disk = try TinyDisk(skippingUnlessMountable: 2048, leaveFreeKilobytes: 120)
+        let path = disk.path("full.ogg")
+        let recorder = try ChildProcess(harkExecutable, ["record", "--raw", "--duration", "60", "--source", noise, "--output", path])
+        defer { if recorder.isRunning { kill(recorder.process.processIdentifier, SIGKILL) } }
+        XCTAssertEqual(recorder.waitForExit(seconds: 50), 1, recorder.output)
+        XCTAssertTrue(recorder.output.contains("disk is full"), recorder.output)
+        let (status, levels) = try ChildProcess.run(harkExecutable, ["levels", path, "--json"])
+        XCTAssertEqual(status, 0, "what was written plays: \(levels)")
+    }
+
+    /// `hark play` ends cleanly on SIGTERM, as on Ctrl+C.
+    func testSIGTERMEndsPlayback() throws {
+        let scratch = try ScratchFolder()
+        let path = scratch.path("long.ogg")
+        let (recorded, output) = try ChildProcess.run(harkExecutable, ["record", "--raw", "--duration", "3", "--output", path,
+                                                                       "--source", tone])
+        XCTAssertEqual(recorded, 0, output)
+        let player = try ChildProcess(harkExecutable, ["play", path, "--rate", "0.5"],
+                                      environment: ["HARK_AUDIO_SINK": "fakesink sync=true"])
+        defer { if player.isRunning { kill(player.process.processIdentifier, SIGKILL) } }
+        usleep(1_000_000)
+        player.process.terminate()
+        XCTAssertEqual(player.waitForExit(seconds: 20), 0, player.output)
+        XCTAssertEqual(player.process.terminationReason, .exit, "ended by itself, not killed by the signal")
+    }
+
     /// SIGTERM ends a recording into the store cleanly, as Ctrl+C does.
     func testSIGTERMEndsARecordingIntoTheStoreAndKeepsIt() throws {
         let home = try ScratchFolder()
