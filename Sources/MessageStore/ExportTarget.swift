@@ -38,7 +38,7 @@ public enum ExportTarget {
     public static func temporaryPath(beside path: String) -> String {
         let target = URL(fileURLWithPath: path)
         return target.deletingLastPathComponent()
-            .appendingPathComponent(".\(target.lastPathComponent).hark-\(UUID().uuidString.prefix(8))").path
+            .appendingPathComponent(".\(target.lastPathComponent).hark-export-\(UUID().uuidString.prefix(8))").path
     }
 
     /// Moves the finished `partial` to `path`: a new name is linked, never
