@@ -53,6 +53,8 @@ public final class Recorder {
     /// Paused by stopping the pipeline: the gate could not take another pause.
     private var pausedPipeline = false
     private var endOfStreamFallback: Source?
+    /// Stop was asked for before the pipeline ran.
+    private var stopWhenStarted = false
     /// The file this recorder created, open for writing until it ends.
     private var file: CreatedFile?
     /// After a full disk: the file is being measured to report what it holds.
@@ -175,6 +177,12 @@ public final class Recorder {
     /// file is closed.
     public func stop() {
         guard state == .recording || state == .paused || state == .starting, let pipeline else { return }
+        if state == .starting {
+            // Nothing has flowed yet: an end of stream now would reach the
+            // elements before their stream began. Stop as soon as it has.
+            stopWhenStarted = true
+            return
+        }
         if pausedPipeline {
             // Nothing flows through a paused live source, not even its end.
             pipeline.setState(GST_STATE_PLAYING)
@@ -226,6 +234,7 @@ public final class Recorder {
             if state == .starting, currentState == GST_STATE_PLAYING {
                 state = .recording
                 onEvent(.started)
+                if stopWhenStarted { stop() }
             }
         case GST_MESSAGE_EOS:
             finish()

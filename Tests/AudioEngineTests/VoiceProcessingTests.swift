@@ -167,4 +167,24 @@ final class VoiceProcessingTests: XCTestCase {
             XCTAssertTrue(oggEndsCleanly(paused))
         }
     }
+
+    func testStopPressedBeforeTheSourceRunsEndsTheTakeCleanly() throws {
+        let scratch = try ScratchFolder()
+        let path = scratch.path("instant.ogg")
+        try onMainActor {
+            var outcome: RecorderEvent?
+            let recorder = Recorder(outputPath: path, source: liveTone(amplitude: 0.3), voiceProcessing: true) { event in
+                switch event {
+                case .finished, .failed, .cancelled: outcome = event
+                default: break
+                }
+            }
+            try recorder.start()
+            recorder.stop()  // Record and Stop in one moment (run-tests makes any GStreamer critical fatal)
+            XCTAssertTrue(MainLoop.iterate(until: { outcome != nil }, timeout: 10), "the take ended")
+            let recording = try XCTUnwrap(outcome?.recording, "\(String(describing: outcome))")
+            XCTAssertLessThan(recording.duration, 0.5, "stopped at once")
+            XCTAssertTrue(oggEndsCleanly(path))
+        }
+    }
 }

@@ -216,6 +216,8 @@ final class ComposerView {
     /// away by a slip of the pointer or a key can still be kept.
     private func discard() {
         guard let recorder, !finalising else { return }
+        // Nothing heard yet (Esc at once): nothing to keep or to undo.
+        guard recorder.elapsed > 0 else { return recorder.cancel() }
         finalising = true
         discarding = true
         onStateChange()
