@@ -103,7 +103,7 @@ final class MainWindow {
         playback.onEnded = { [weak self] id in self?.playNext(after: id) }
         history.onCountChange = { [weak self] count in
             guard let self, let history = self.history else { return }
-            let page = count > 0 ? "history" : (history.query == nil ? "empty" : "no-results")
+            let page = count > 0 || history.showsRecording ? "history" : (history.query == nil ? "empty" : "no-results")
             gtk_stack_set_visible_child_name(OpaquePointer(self.stack), page)
         }
         search.onQuery = { [weak history] in history?.search($0) }
@@ -264,6 +264,7 @@ final class MainWindow {
         composer?.onStateChange = { [weak self] in
             guard let self, let composer = self.composer else { return }
             g_simple_action_set_enabled(cancelAction, composer.canCancel ? 1 : 0)
+            self.history?.showsRecording = composer.isRecording
             // The speakers must not play into the microphone.
             if composer.isRecording { self.playback?.stop() }
         }

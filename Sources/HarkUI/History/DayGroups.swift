@@ -6,18 +6,25 @@ import Foundation
 enum HistoryItem: Equatable {
     case day(Date)  // the start of the day
     case message(String)
+    /// The take being recorded, at the end: it is not a message yet.
+    case recording
+
+    static let recordingKey = "recording:"
 
     /// The list model holds strings: a header is "day:" and its time.
     var key: String {
         switch self {
         case .day(let start): return "day:\(Int(start.timeIntervalSince1970))"
         case .message(let id): return id
+        case .recording: return Self.recordingKey
         }
     }
 
     init(key: String) {
         if key.hasPrefix("day:"), let seconds = Double(key.dropFirst(4)) {
             self = .day(Date(timeIntervalSince1970: seconds))
+        } else if key == Self.recordingKey {
+            self = .recording
         } else {
             self = .message(key)
         }

@@ -1,5 +1,6 @@
 import CGLib
 import CAdwaita
+import Foundation
 import CGtk
 import GLibSupport
 import GtkSupport
@@ -20,6 +21,16 @@ final class HistoryView {
     private let playback: PlaybackController
     private var rows: [UnsafeMutableRawPointer: MessageRow] = [:]
     private var headers: [UnsafeMutableRawPointer: UnsafeMutablePointer<GtkWidget>] = [:]
+    private var placeholders: [UnsafeMutableRawPointer: UnsafeMutablePointer<GtkWidget>] = [:]
+    /// While a take is recorded, the list ends with its placeholder (under
+    /// today's header), so the window shows where the message will be.
+    var showsRecording = false {
+        didSet {
+            guard showsRecording != oldValue else { return }
+            load(shownIDs())
+            if showsRecording { scrollToEnd() }
+        }
+    }
     /// How many messages (not headers) the list shows.
     private(set) var count = 0
     var onDelete: @MainActor (Message) -> Void = { _ in }
@@ -79,15 +90,31 @@ final class HistoryView {
             let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
             gtk_box_append(hark_box(box), header)
             gtk_box_append(hark_box(box), row.widget)
+            let placeholder = gtk_label_new("Recording a new message…")!
+            gtk_label_set_xalign(hark_label(placeholder), 0)
+            gtk_widget_add_css_class(placeholder, "dim-label")
+            gtk_widget_add_css_class(placeholder, "hark-recording-placeholder")
+            for side in [gtk_widget_set_margin_start, gtk_widget_set_margin_end] { side(placeholder, 12) }
+            for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] { side(placeholder, 12) }
+            gtk_widget_set_visible(placeholder, 0)
+            gtk_box_append(hark_box(box), placeholder)
             self.rows[item] = row
             self.headers[item] = header
+            self.placeholders[item] = placeholder
             gtk_list_item_set_child(OpaquePointer(item), box)
         }
         Signal.connectPointer(UnsafeMutableRawPointer(factory), "bind") { [weak self] item in
             guard let self, let item, let row = self.rows[item], let header = self.headers[item] else { return }
             let key = gtk_list_item_get_item(OpaquePointer(item))
                 .flatMap { gtk_string_object_get_string(OpaquePointer($0)) }.map { String(cString: $0) }
+            let placeholder = self.placeholders[item]
+            placeholder.map { gtk_widget_set_visible($0, key == HistoryItem.recordingKey ? 1 : 0) }
             switch key.map(HistoryItem.init(key:)) {
+            case .recording:
+                row.clear()
+                gtk_widget_set_visible(header, 0)
+                gtk_widget_set_visible(row.widget, 0)
+                gtk_list_item_set_activatable(OpaquePointer(item), 0)
             case .day(let start):
                 row.clear()
                 gtk_label_set_text(hark_label(header), DayGroups.title(of: start))
@@ -114,6 +141,7 @@ final class HistoryView {
             guard let item else { return }
             self?.rows[item] = nil
             self?.headers[item] = nil
+            self?.placeholders[item] = nil
         }
     }
 
@@ -174,7 +202,9 @@ final class HistoryView {
     /// under their days' headers. (Recordings in progress are the composer's,
     /// not yet the history's.)
     private func shownIDs() -> [HistoryItem] {
-        DayGroups.items((try? store.shownTimes(matching: query)) ?? [])
+        var times = (try? store.shownTimes(matching: query)) ?? []
+        if showsRecording, query == nil { times.append((HistoryItem.recordingKey, Date())) }
+        return DayGroups.items(times).map { $0 == .message(HistoryItem.recordingKey) ? .recording : $0 }
     }
 
     private func load(_ items: [HistoryItem]) {
