@@ -1,0 +1,56 @@
+import Foundation
+import GLibSupport
+import HarkUI
+
+/// What the command line asked for, read from the process's own arguments.
+func requestFromArguments() -> CommandLineRequest {
+    switch RawArguments.read() {
+    case .success(let arguments): return CommandLineRequest.parse(arguments)
+    case .failure(let error): return .usageError(error.reason)
+    }
+}
+
+/// Runs one request and returns the process's exit status. (A function of
+/// its own rather than top-level code: swift-frontend 6.3.1's optimiser
+/// crashed on a top-level `switch` over a global request.)
+@MainActor
+func run(_ request: CommandLineRequest) -> Int32 {
+    switch request {
+    case .gui:
+        return HarkApplication().run(programName: CommandLine.arguments.first ?? "hark")
+    case .gallery(let still):
+        return HarkApplication.gallery(still: still).run(programName: CommandLine.arguments.first ?? "hark")
+    case .help:
+        print(CommandLineRequest.usage)
+        return 0
+    case .version:
+        print("hark \(AppInfo.version)")
+        return 0
+    case .record(let output?, let duration, let source, _, let raw):
+        return runRecord(output: output, duration: duration, source: source, raw: raw)
+    case .record(nil, let duration, let source, let title, let raw):
+        return runRecordIntoStore(duration: duration, source: source, title: title, raw: raw)
+    case .play(let target, let start, let rate):
+        return runPlay(target: target, start: start, rate: rate)
+    case .list(let json, let limit):
+        return runList(json: json, limit: limit)
+    case .importFiles(let files):
+        return runImport(files)
+    case .rename(let id, let title):
+        return runRename(id: id, title: title)
+    case .delete(let id):
+        return runDelete(id: id)
+    case .undelete(let id):
+        return runUndelete(id: id)
+    case .export(let id, let path, let force, let format):
+        return runExport(id: id, path: path, force: force, format: format)
+    case .waveform(let input, let png, let width, let height, let played, let style, let dark, let force):
+        return runWaveform(input: input, png: png, width: width, height: height, played: played, style: style, dark: dark,
+                           force: force)
+    case .levels(let path):
+        return runLevels(path: path)
+    case .usageError(let reason):
+        printFailure("\(reason) (see 'hark --help')")
+        return 2
+    }
+}
