@@ -54,12 +54,15 @@ func runList(json: Bool, limit: Int?) -> Int32 {
             print(String(decoding: data, as: UTF8.self))
             return
         }
+        // Nothing at all is no answer: say so, on stderr, so scripts reading
+        // stdout still get no lines (and --json gets "[]").
+        if messages.isEmpty { printFailure("No messages") }
         let dates = DateFormatter()
         dates.dateFormat = "yyyy-MM-dd HH:mm"
         for message in messages {
-            let seconds = Int(message.duration.rounded())
+            // The window's clock for durations: rounded, hours when long.
             print("\(message.id)  \(dates.string(from: message.createdAt))  "
-                  + "\(seconds / 60):\(String(format: "%02d", seconds % 60))  \(message.state.rawValue)  \(terminalSafe(message.title))")
+                  + "\(DurationText.clock(message.duration))  \(message.state.rawValue)  \(terminalSafe(message.title))")
         }
     }
 }
