@@ -1,6 +1,7 @@
 import CAdwaita
 import CGLib
 import CGtk
+import Foundation
 import GLibSupport
 import GtkSupport
 import MessageStore
@@ -53,7 +54,30 @@ public final class HarkApplication {
     /// The GtkApplication, for windows and tests.
     public var gtkApplication: UnsafeMutablePointer<GtkApplication> { application.as(GtkApplication.self) }
 
+    /// Ctrl+C in a terminal, SIGTERM from a session ending, SIGHUP from a
+    /// closed terminal: quit as Ctrl+Q does, saving a take in progress. A
+    /// second signal, or a quit still not done after a few seconds, ends the
+    /// process at once; a recording cut off that way is saved at the next
+    /// start (its file is written as it goes).
+    private func quitOnSignals() {
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            signalSources.append(MainLoop.onUnixSignal(number) { [unowned self] in
+                if self.quittingOnSignal { exit(128 + number) }
+                self.quittingOnSignal = true
+                self.quit()
+                MainLoop.timeout(milliseconds: Self.signalQuitMilliseconds) {
+                    exit(128 + number)
+                }
+                return true
+            })
+        }
+    }
+    private var signalSources: [Source] = []
+    private var quittingOnSignal = false
+    private static let signalQuitMilliseconds: UInt32 = 3_000
+
     private func startup() {
+        quitOnSignals()
         if !opensGallery {
             do {
                 // Recovery (which may analyse files) runs once the window is up.

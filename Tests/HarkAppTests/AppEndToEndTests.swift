@@ -113,6 +113,21 @@ final class AppEndToEndTests: XCTestCase {
         XCTAssertTrue(listed.contains("\"state\":\"ready\""), "saved, not thrown away: \(listed)")
     }
 
+    func testSIGTERMWhileRecordingSavesTheTakeAndQuits() throws {
+        let data = try ScratchFolder()
+        let environment = ["XDG_DATA_HOME": data.url.path,
+                           "HARK_RECORD_SOURCE": "audiotestsrc is-live=true wave=sine volume=0.3"]
+        let app = try ChildProcess(harkExecutable, [], environment: environment)
+        try driver.waitFor("the Record button") { try driver.buttons().contains("Record") }
+        try driver.probe(["--click", "Record", "--sleep", "2"])
+        XCTAssertTrue(try driver.buttons().contains("Stop"), "recording")
+        app.process.terminate()  // SIGTERM, as a session ending sends
+        XCTAssertEqual(app.waitForExit(seconds: 20), 0, "quits as Ctrl+Q does: \(app.output)")
+        let (_, listed) = try ChildProcess.run(harkExecutable, ["list", "--json"], environment: ["XDG_DATA_HOME": data.url.path])
+        XCTAssertTrue(listed.contains("\"state\":\"ready\""), "the take was saved before it quit: \(listed)")
+        XCTAssertFalse(listed.contains("recovered"), "saved by the window, not left for recovery: \(listed)")
+    }
+
     func testWithNoSoundServerRecordSaysSoAndRecordsNothing() throws {
         let data = try ScratchFolder()
         let environment = ["XDG_DATA_HOME": data.url.path, "PULSE_SERVER": "unix:\(data.path("no-server"))"]
