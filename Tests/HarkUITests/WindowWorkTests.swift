@@ -1,3 +1,4 @@
+import AudioEngine
 import CAdwaita
 import CGLib
 import CGtk
@@ -347,6 +348,15 @@ final class WindowWorkTests: XCTestCase {
         XCTAssertEqual(ComposerView.explain(.deviceLost(detail: "gone"), saved: 61),
                        "The microphone was disconnected, so the recording stopped; "
                        + "the 1 minute 1 second recorded until then were saved.")
+    }
+
+    func testATakeWhoseMessageCouldNotBeWrittenSaysItsAudioIsKept() {
+        let full = ComposerView.explainUnfinished(seconds: 24.2, interruption: .diskFull(path: "/x.ogg"),
+                                                  error: StoreError.noSuchMessage("a"))
+        XCTAssertEqual(full, "The disk is full, so the recording stopped. The 24 seconds recorded are kept in their file, "
+                       + "and the message will be completed the next time Hark starts with space free.")
+        let other = ComposerView.explainUnfinished(seconds: 24.2, interruption: nil, error: StoreError.noSuchMessage("a"))
+        XCTAssertTrue(other.hasPrefix("The 24 seconds recorded are kept in their file, but the message could not be completed"))
     }
 
     func testRecoverySummaries() {

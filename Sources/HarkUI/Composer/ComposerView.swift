@@ -295,11 +295,13 @@ final class ComposerView {
             do {
                 try store.finishRecording(message.id, duration: recording.duration, levels: recording.levels)
                 if let saved = try? store.message(message.id) { discarding ? onDiscarded(saved) : onSaved(saved) }
+                if let interruption = recording.interruption {
+                    report(Self.explain(interruption, saved: recording.duration))
+                }
             } catch {
-                report("The recording could not be saved: \(error)")
-            }
-            if let interruption = recording.interruption {
-                report(Self.explain(interruption, saved: recording.duration))
+                // The audio is in its file (a full disk refuses the database's
+                // write, not what was already written): say so, not "lost".
+                report(Self.explainUnfinished(seconds: recording.duration, interruption: recording.interruption, error: error))
             }
             end(saving: true)
         case .failed(let error):
@@ -413,6 +415,17 @@ final class ComposerView {
         default:
             return "The recording stopped early (\(interruption.description)); \(kept)."
         }
+    }
+
+    /// A take whose audio is in its file but whose message could not be
+    /// written (a full disk): recovery completes it at the next start.
+    nonisolated static func explainUnfinished(seconds: Double, interruption: AudioError?, error: Error) -> String {
+        let kept = "The \(DurationText.spoken(seconds)) recorded are kept in their file"
+        let later = "the message will be completed the next time Hark starts"
+        if case .diskFull? = interruption {
+            return "The disk is full, so the recording stopped. \(kept), and \(later) with space free."
+        }
+        return "\(kept), but the message could not be completed (\(error)); \(later)."
     }
 
     /// While Record is held: what releasing will do.
