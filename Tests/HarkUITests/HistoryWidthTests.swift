@@ -13,6 +13,13 @@ import XCTest
 /// The history is a readable column however wide the window, and each
 /// message's waveform is as long as the message, as in messengers.
 final class HistoryWidthTests: XCTestCase {
+    /// How wide the waveform is drawn and takes clicks: the area, less the
+    /// slider's margin.
+    @MainActor
+    private static func drawn(_ waveform: WaveformView) -> Int32 {
+        gtk_widget_get_width(waveform.widget) - gtk_widget_get_margin_end(waveform.slider)
+    }
+
     func testTheHistoryIsClampedAndWaveformsFollowTheirDuration() throws {
         let scratch = try ScratchFolder()
         let folder = scratch.url
@@ -38,10 +45,10 @@ final class HistoryWidthTests: XCTestCase {
                     // The widths settle once the window has its size (a moment longer for a big one).
                     _ = MainLoop.iterate(until: {
                         windowWidth <= 400
-                            || gtk_widget_get_width(shortRow.waveform.widget) < gtk_widget_get_width(longRow.waveform.widget)
+                            || Self.drawn(shortRow.waveform) < Self.drawn(longRow.waveform)
                     }, timeout: 5)
-                    let shortWave = gtk_widget_get_width(shortRow.waveform.widget)
-                    let longWave = gtk_widget_get_width(longRow.waveform.widget)
+                    let shortWave = Self.drawn(shortRow.waveform)
+                    let longWave = Self.drawn(longRow.waveform)
                     XCTAssertGreaterThanOrEqual(Double(shortWave), WaveformWidth.minimum, "at \(windowWidth) px")
                     if windowWidth > 400 {
                         XCTAssertLessThan(shortWave, longWave, "2 s is shorter than 20 s at \(windowWidth) px")
@@ -50,6 +57,10 @@ final class HistoryWidthTests: XCTestCase {
                     }
                     // Every part of the row fits: nothing pushed out of the window.
                     XCTAssertLessThanOrEqual(longWave, rowWidth)
+                    var natural: Int32 = 0, minimum: Int32 = 0
+                    gtk_widget_measure(longRow.widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+                    XCTAssertLessThanOrEqual(minimum, windowWidth - 24, "the row can shrink to the window at \(windowWidth) px")
+                    XCTAssertGreaterThan(gtk_widget_get_width(longRow.waveform.widget), 0)
                 }
             }
         }

@@ -103,8 +103,8 @@ public final class WaveformView {
         let motion = gtk_event_controller_motion_new()!
         Signal.connectPoint(UnsafeMutableRawPointer(motion), "motion") { [weak self] x, _ in
             guard let self else { return }
-            let width = Double(gtk_widget_get_width(self.area))
-            self.hover = width > 0 ? x / width : nil
+            let width = self.drawnWidth(Double(gtk_widget_get_width(self.area)))
+            self.hover = width > 0 && x <= width ? x / width : nil
             self.redraw()
         }
         Signal.connect(UnsafeMutableRawPointer(motion), "leave") { [weak self] in
@@ -159,33 +159,35 @@ public final class WaveformView {
     /// space given (the gallery's demo).
     public var widthFollowsDuration = false { didSet { fitToDuration() } }
 
+    /// How wide the bars are drawn in an area `width` wide: the whole of it,
+    /// or, in the history, as long as the message is.
+    private func drawnWidth(_ width: Double) -> Double {
+        widthFollowsDuration ? WaveformWidth.width(duration: duration, available: width) : width
+    }
+
+    /// The area always takes the row's width (so the row can shrink freely);
+    /// the bars are drawn over `drawnWidth` of it, and the slider that takes
+    /// the clicks and keys is kept to that part by its margin. A margin on an
+    /// overlay's child never changes the overlay's size: this settles at once.
     private func fitToDuration() {
-        guard let parent = gtk_widget_get_parent(widget) else { return }
-        let available = Double(gtk_widget_get_width(parent))
-        guard available > 0 else { return }
-        let wanted = widthFollowsDuration ? WaveformWidth.width(duration: duration, available: available) : available
-        let margin = Int32(max(0, available - wanted))
-        guard gtk_widget_get_margin_end(widget) != margin, !fitPending else { return }
+        let width = Double(gtk_widget_get_width(area))
+        guard width > 0 else { return }
+        let margin = Int32(max(0, width - drawnWidth(width)))
+        guard gtk_widget_get_margin_end(scale) != margin, !fitPending else { return }
         // Not during the allocation this is called from: GTK would drop the
         // relayout it asks for. Right after it, in the same frame's idle.
         fitPending = true
         MainLoop.idle { [weak self] in
             guard let self else { return false }
             self.fitPending = false
-            self.applyFit()
+            let width = Double(gtk_widget_get_width(self.area))
+            let margin = Int32(max(0, width - self.drawnWidth(width)))
+            if width > 0, gtk_widget_get_margin_end(self.scale) != margin { gtk_widget_set_margin_end(self.scale, margin) }
             return false
         }
+        redraw()
     }
     private var fitPending = false
-
-    private func applyFit() {
-        guard let parent = gtk_widget_get_parent(widget) else { return }
-        let available = Double(gtk_widget_get_width(parent))
-        guard available > 0 else { return }
-        let wanted = widthFollowsDuration ? WaveformWidth.width(duration: duration, available: available) : available
-        let margin = Int32(max(0, available - wanted))
-        if gtk_widget_get_margin_end(widget) != margin { gtk_widget_set_margin_end(widget, margin) }
-    }
 
     /// The slider, for focus and tests.
     public var slider: UnsafeMutablePointer<GtkWidget> { scale }
@@ -213,7 +215,7 @@ public final class WaveformView {
     /// Whether the playhead at `fraction` is somewhere else than at the last draw.
     private func movesPlayhead(to fraction: Double) -> Bool {
         guard let drawnPlayedX else { return true }
-        return playedX(fraction, width: Double(gtk_widget_get_width(area))) != drawnPlayedX
+        return playedX(fraction, width: drawnWidth(Double(gtk_widget_get_width(area)))) != drawnPlayedX
     }
 
     private func draw(_ cairo: OpaquePointer, width: Double, height: Double) {
@@ -222,6 +224,7 @@ public final class WaveformView {
             pendingLevels = nil
             fractions = mapping.fractions(load().rms)
         }
+        let width = drawnWidth(width)
         drawnPlayedX = playedX(playedFraction, width: width)
         cache.draw(cairo, width: width, height: height, scale: Double(gtk_widget_get_scale_factor(area)),
                    fractions: fractions, played: playedFraction, hover: hover, layout: layout,
