@@ -80,9 +80,6 @@ final class ComposerView {
     /// A take thrown away (Cancel, Esc, dragged off Record), saved so that it
     /// can be undone: the window deletes it with an Undo toast.
     var onDiscarded: @MainActor (Message) -> Void = { _ in }
-    /// Told of each problem the notice shows (the window keeps no toast of
-    /// its own for them: the notice is where the user looks).
-    var onError: @MainActor (String) -> Void = { _ in }
     var onStateChange: @MainActor () -> Void = {}
 
     var isRecording: Bool { recorder != nil }
@@ -376,11 +373,10 @@ final class ComposerView {
         }
     }
 
-    /// Says what went wrong in the notice; the window hears of it too.
+    /// Says what went wrong, in the notice.
     private func report(_ text: String) {
         problem = text
         updateNotice()
-        onError(text)
     }
 
     private var inputNotice: String? {
