@@ -15,6 +15,14 @@ static inline GtkApplication *hark_gtk_application(gpointer instance) { return G
 static inline void hark_accessible_set_label(gpointer accessible, const char *label) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(accessible), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
+static inline void hark_accessible_set_description(gpointer accessible, const char *description) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(accessible), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
+/* Only before anything reads the widget's accessible (right after creating
+   it): GTK refuses to change the role of an accessible already realized. */
+static inline void hark_accessible_set_role(gpointer widget, GtkAccessibleRole role) {
+    g_object_set(G_OBJECT(widget), "accessible-role", role, NULL);
+}
 static inline GtkRange *hark_range(gpointer instance) { return GTK_RANGE(instance); }
 static inline GtkOverlay *hark_overlay(gpointer instance) { return GTK_OVERLAY(instance); }
 

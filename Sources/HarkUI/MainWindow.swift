@@ -281,12 +281,39 @@ final class MainWindow {
         }
         g_action_map_add_action(OpaquePointer(map), autoplayAction)
         g_object_unref(UnsafeMutableRawPointer(autoplayAction))
+        addSpeedAction(to: map)
 
         Actions.setAccels(application, "win.record", ["<Control>r"])
         Actions.setAccels(application, "win.cancel-recording", ["Escape"])
         Actions.setAccels(application, "win.import", ["<Control>i"])
         Actions.setAccels(application, "win.search", ["<Control>f"])
         Actions.setAccels(application, "win.undo", ["<Control>z"])
+    }
+
+    /// `win.playback-speed`: the one speed for every message, as radio items
+    /// in a row's menu (for the keyboard; the row's button cycles it).
+    private func addSpeedAction(to map: UnsafeMutableRawPointer) {
+        guard let playback else { return }
+        let type = g_variant_type_new("s")
+        let action = g_simple_action_new_stateful("playback-speed", type, g_variant_new_string(Self.speedTarget(playback.rate)))!
+        g_variant_type_free(type)
+        Signal.connectPointer(UnsafeMutableRawPointer(action), "change-state") { [weak playback] value in
+            guard let value, let text = g_variant_get_string(OpaquePointer(value), nil),
+                  let rate = Double(String(cString: text)), PlaybackController.rates.contains(rate) else { return }
+            playback?.setRate(rate)
+        }
+        let showRate = playback.onRateChange
+        playback.onRateChange = { [weak playback] in
+            if let playback { g_simple_action_set_state(action, g_variant_new_string(Self.speedTarget(playback.rate))) }
+            showRate()
+        }
+        g_action_map_add_action(OpaquePointer(map), action)
+        g_object_unref(UnsafeMutableRawPointer(action))
+    }
+
+    /// The speed action's target for `rate`: "1", "1.5", "2".
+    static func speedTarget(_ rate: Double) -> String {
+        rate == rate.rounded() ? String(Int(rate)) : String(rate)
     }
 
     private static func makeMainMenu(withMessages: Bool) -> UnsafeMutablePointer<GtkWidget> {

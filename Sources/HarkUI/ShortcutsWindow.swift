@@ -12,8 +12,12 @@ enum ShortcutsWindow {
             ("Escape", "Cancel the recording"),
         ]),
         ("Messages", [
-            ("space", "Play or pause the focused or last message"),
+            ("Up Down", "Move between messages"),
+            ("<Control>Home <Control>End", "Go to the first or the last message"),
+            ("space Return", "Play or pause the focused or last message"),
             ("Left Right", "Seek 5 seconds back or forward"),
+            ("Home End", "Go to the start or the end of the message"),
+            ("Menu <Shift>F10", "Open the focused message's menu"),
             ("F2", "Rename the focused or last message"),
             ("Delete", "Delete the focused message"),
             ("<Control>c", "Copy the focused message as a file"),

@@ -43,6 +43,23 @@ struct AppDriver {
             .map(Self.plainName) ?? []
     }
 
+    /// The history rows' play (or pause) buttons, in order: a row's button
+    /// is named after its message ("Play Dentist on Monday").
+    func rowButtons(_ verb: String) throws -> [String] {
+        try buttons().filter { $0.hasPrefix(verb + " ") && $0 != "Play Next Message Automatically" }
+    }
+
+    /// The first row's menu button, named after its message ("Menu for Dentist on Monday").
+    func rowMenu() throws -> String {
+        try XCTUnwrap(try buttons().first { $0.hasPrefix("Menu for ") }, "no row menu")
+    }
+
+    /// Whether a message plays: its row's button reads "Pause <title>" (the
+    /// composer's own is plain "Pause").
+    func isPlaying() throws -> Bool {
+        try !rowButtons("Pause").isEmpty
+    }
+
     /// GTK 4.8 names a button with a mnemonic by its label and its text:
     /// "_Keep Recording Keep Recording" is "Keep Recording".
     static func plainName(_ name: String) -> String {

@@ -63,10 +63,12 @@ final class AppEndToEndTests: XCTestCase {
         XCTAssertEqual(recorded.maximum, 3, accuracy: 0.4, "about 3 s")
         XCTAssertEqual(recorded.current, 0)
 
-        // Play, and pause a second later: the button is "Pause" while it plays.
-        try driver.click("Play", "Pause")
+        // Play, and pause a second later: the button is "Pause <title>" while it plays.
+        let play = try XCTUnwrap(try driver.rowButtons("Play").first, "the row's play button names its message")
+        let title = String(play.dropFirst("Play ".count))
+        try driver.click(play, "Pause \(title)")
         try driver.waitFor("the playhead moved") { try (driver.sliders().first?.current ?? 0) > 0.1 }
-        XCTAssertTrue(try driver.buttons().contains("Play"), "paused: Play again")
+        XCTAssertTrue(try driver.buttons().contains(play), "paused: Play again")
 
         // Drag the waveform from its start to its middle: the position follows.
         let y = recorded.y + recorded.height / 2
@@ -86,7 +88,7 @@ final class AppEndToEndTests: XCTestCase {
         XCTAssertEqual(try driver.sliders(["--set", "1"]).first?.current ?? -1, 1, accuracy: 0.05)
 
         // Delete from the message's menu, then Undo in the toast.
-        try driver.click("Message Menu", "Delete")
+        try driver.click(try driver.rowMenu(), "Delete")
         try driver.waitFor("deleted") { try driver.sliders().isEmpty }
         try driver.click("Undo")
         try driver.waitFor("undone: it is back") { try driver.sliders().count == 1 }

@@ -86,9 +86,9 @@ final class AppInteractionTests: XCTestCase {
         // Space plays the last message, and pauses it.
         _ = try driver.focusWindow()
         try driver.key("space")
-        try driver.waitFor("Space plays") { try driver.buttons().contains("Pause") }
+        try driver.waitFor("Space plays") { try driver.isPlaying() }
         try driver.key("space")
-        try driver.waitFor("Space pauses") { try !driver.buttons().contains("Pause") }
+        try driver.waitFor("Space pauses") { try !driver.isPlaying() }
         let position = try XCTUnwrap(try driver.sliders().last).current
         XCTAssertGreaterThan(position, 0)
 
@@ -102,7 +102,7 @@ final class AppInteractionTests: XCTestCase {
         XCTAssertTrue(try listed().contains("Dentist on Monday"), "in the store")
 
         // Delete from the menu, Ctrl+Z brings it back.
-        try driver.click("Message Menu", "Delete")
+        try driver.click(try driver.rowMenu(), "Delete")
         try driver.waitFor("deleted") { try driver.sliders().count == 1 }
         _ = try driver.focusWindow()
         try driver.key("ctrl+z")
@@ -176,7 +176,7 @@ final class AppInteractionTests: XCTestCase {
 
         // Export… from the message's menu, to a path typed into the chooser.
         let exported = data.path("copy of interview.ogg")
-        try driver.click("Message Menu", "Export…")
+        try driver.click(try driver.rowMenu(), "Export…")
         try driver.waitFor("the chooser") { try driver.buttons().contains("Export") }
         try driver.key("ctrl+a")
         try driver.type(exported)
@@ -188,7 +188,7 @@ final class AppInteractionTests: XCTestCase {
 
         // A name ending in .mp3: an MP3, transcoded off the main thread, readable by anyone.
         let mp3 = data.path("for my phone.mp3")
-        try driver.click("Message Menu", "Export…")
+        try driver.click(try driver.rowMenu(), "Export…")
         try driver.waitFor("the chooser") { try driver.buttons().contains("Export") }
         try driver.key("ctrl+a")
         try driver.type(mp3)
@@ -203,7 +203,7 @@ final class AppInteractionTests: XCTestCase {
         XCTAssertEqual(mode & 0o044, 0o044, "readable by others: \(String(mode, radix: 8))")
 
         // Copy from the menu: the clipboard holds a file, as other apps read it (xclip).
-        try driver.click("Message Menu", "Copy")
+        try driver.click(try driver.rowMenu(), "Copy")
         var uris = ""
         driver.waitFor("a file on the clipboard") {
             uris = (try? ChildProcess.run("/usr/bin/xclip", ["-o", "-selection", "clipboard", "-t", "text/uri-list"],
@@ -234,16 +234,16 @@ final class AppInteractionTests: XCTestCase {
         let app = try ChildProcess(harkExecutable, [], environment: environment.merging(server.clientEnvironment) { $1 })
         try driver.waitFor("both messages listed") { try driver.sliders().count == 2 }
 
-        try driver.click("Play")  // the first row's
+        try driver.click(try XCTUnwrap(try driver.rowButtons("Play").first))  // the first row's
         try driver.waitFor("the second one plays next", seconds: 40) { try (driver.sliders().last?.current ?? 0) > 0 }
 
         try driver.click("Main Menu", "Play Next Message Automatically")
-        try driver.waitFor("everything ended", seconds: 60) { try !driver.buttons().contains("Pause") }
-        try driver.click("Play")
-        try driver.waitFor("the first plays") { try driver.buttons().contains("Pause") }
-        try driver.waitFor("and ends", seconds: 60) { try !driver.buttons().contains("Pause") }
+        try driver.waitFor("everything ended", seconds: 60) { try !driver.isPlaying() }
+        try driver.click(try XCTUnwrap(try driver.rowButtons("Play").first))
+        try driver.waitFor("the first plays") { try driver.isPlaying() }
+        try driver.waitFor("and ends", seconds: 60) { try !driver.isPlaying() }
         for _ in 0..<3 {
-            XCTAssertFalse(try driver.buttons().contains("Pause"), "nothing plays next")
+            XCTAssertFalse(try driver.isPlaying(), "nothing plays next")
             XCTAssertEqual(try driver.sliders().last?.current ?? -1, 0, "the second one stays at its start")
         }
         XCTAssertEqual(try driver.quit(app), 0, app.output)

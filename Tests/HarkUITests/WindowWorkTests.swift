@@ -215,8 +215,7 @@ final class WindowWorkTests: XCTestCase {
             XCTAssertFalse(window.handleKey(UInt32(GDK_KEY_c), modifiers: GDK_CONTROL_MASK.rawValue),
                            "nothing focused: Ctrl+C is not the history's")
             let row = try XCTUnwrap(window.history?.row(showing: message.id))
-            let button = try XCTUnwrap(Widget.descendants(of: row.widget).first { Widget.typeName($0) == "GtkButton" })
-            gtk_widget_grab_focus(button)
+            XCTAssertEqual(gtk_widget_grab_focus(try XCTUnwrap(row.listItemWidget)), 1, "a row takes the focus")
             XCTAssertTrue(window.handleKey(UInt32(GDK_KEY_c), modifiers: GDK_CONTROL_MASK.rawValue), "copied")
             let content = try XCTUnwrap(gdk_clipboard_get_content(clipboard), "the clipboard holds the window's content")
             let copied = try XCTUnwrap(try Self.files(in: content).first)
@@ -263,7 +262,9 @@ final class WindowWorkTests: XCTestCase {
     func testTheHistoryIsGroupedByDayAndRowsShowTheirTime() throws {
         let folder = self.folder
         let now = Date()
-        let days = [400, 1, 0].map { Calendar.current.date(byAdding: .day, value: -$0, to: now)! }
+        let yesterday = Calendar.current.startOfDay(for: Calendar.current.date(byAdding: .day, value: -1, to: now)!)
+        let days = [Calendar.current.date(byAdding: .day, value: -400, to: now)!,
+                    yesterday.addingTimeInterval(10 * 3600), yesterday.addingTimeInterval(11 * 3600), now]
         try onMainActor {
             try WindowFixture.withWindow(storeIn: folder, before: { store in
                 try days.map { day -> String in
@@ -273,7 +274,7 @@ final class WindowWorkTests: XCTestCase {
                 }
             }) { (store: MessageStore, window: MainWindow, ids: [String]) in
                 window.present()
-                XCTAssertTrue(MainLoop.iterate(until: { window.history?.count == 3 }, timeout: 5))
+                XCTAssertTrue(MainLoop.iterate(until: { window.history?.count == 4 }, timeout: 5))
                 settle(seconds: 0.5)
                 @MainActor func shown(_ cssClass: String?) -> [String] {
                     Widget.descendants(of: Widget.widget(window.window))
@@ -283,10 +284,14 @@ final class WindowWorkTests: XCTestCase {
                 }
                 XCTAssertEqual(shown("hark-day"), [DayGroups.title(of: Calendar.current.startOfDay(for: days[0])), "Yesterday", "Today"])
                 let times = shown(nil).filter { $0.hasSuffix(" · 0:19") }
-                XCTAssertEqual(times.count, 3, "every row shows its time and duration: \(shown(nil))")
-                XCTAssertTrue(times.contains("\(DayGroups.clockTime(days[2])) · 0:19"))
+                XCTAssertEqual(times.count, 4, "every row shows its time and duration: \(shown(nil))")
+                XCTAssertTrue(times.contains("\(DayGroups.clockTime(days[3])) · 0:19"))
 
                 window.history?.remove(ids[1])
+                settle(seconds: 0.3)
+                XCTAssertEqual(window.history?.count, 3)
+                XCTAssertEqual(shown("hark-day").filter { $0 == "Yesterday" }.count, 1, "the day's next message takes its header")
+                window.history?.remove(ids[2])
                 settle(seconds: 0.3)
                 XCTAssertEqual(window.history?.count, 2)
                 XCTAssertFalse(shown("hark-day").contains("Yesterday"), "an empty day loses its header")

@@ -1,50 +1,43 @@
 import Foundation
 
-/// The history's items: messages, each day's preceded by a header, as a
-/// messenger shows them. Pure (the clock and calendar are given), so the
-/// grouping is tested without a display.
+/// The history's items: messages, and the take being recorded at the end.
+/// Each day's first message carries that day's header, as a messenger shows
+/// them: a header is no item of its own, so it never takes the keyboard focus
+/// and a screen reader counts only messages.
 enum HistoryItem: Equatable {
-    case day(Date)  // the start of the day
     case message(String)
     /// The take being recorded, at the end: it is not a message yet.
     case recording
 
     static let recordingKey = "recording:"
 
-    /// The list model holds strings: a header is "day:" and its time.
+    /// The list model holds strings: a message's id, or `recordingKey`.
     var key: String {
         switch self {
-        case .day(let start): return "day:\(Int(start.timeIntervalSince1970))"
         case .message(let id): return id
         case .recording: return Self.recordingKey
         }
     }
 
     init(key: String) {
-        if key.hasPrefix("day:"), let seconds = Double(key.dropFirst(4)) {
-            self = .day(Date(timeIntervalSince1970: seconds))
-        } else if key == Self.recordingKey {
-            self = .recording
-        } else {
-            self = .message(key)
-        }
+        self = key == Self.recordingKey ? .recording : .message(key)
     }
 }
 
 enum DayGroups {
-    /// `messages` (oldest first) with a header before each day's first.
-    static func items(_ messages: [(id: String, createdAt: Date)], calendar: Calendar = .current) -> [HistoryItem] {
-        var items: [HistoryItem] = []
+    /// Which of `messages` (oldest first) open a day, with that day's start:
+    /// they show its header above themselves.
+    static func dayOpeners(_ messages: [(id: String, createdAt: Date)], calendar: Calendar = .current) -> [String: Date] {
+        var openers: [String: Date] = [:]
         var current: Date?
         for message in messages {
             let day = calendar.startOfDay(for: message.createdAt)
             if day != current {
-                items.append(.day(day))
+                openers[message.id] = day
                 current = day
             }
-            items.append(.message(message.id))
         }
-        return items
+        return openers
     }
 
     /// "Today", "Yesterday", the weekday within the last week, then the date,

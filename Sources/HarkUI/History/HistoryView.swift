@@ -9,9 +9,13 @@ import MessageStore
 /// The message history: a virtualised GtkListView (only the rows on screen
 /// exist, so 10,000 messages scroll as smoothly as 10), oldest at the top and
 /// newest at the bottom like a conversation, each day under its header
-/// ("Today", "Yesterday", "Monday", "12 November"). Its model is the list of
-/// items' keys (message ids, and "day:…" for headers: see `HistoryItem`);
-/// rows read their message from the store when they are bound.
+/// ("Today", "Yesterday", "Monday", "12 November"), which the day's first
+/// message carries. Its model is the list of items' keys (message ids: see
+/// `HistoryItem`); rows read their message from the store when they are bound.
+///
+/// For the keyboard the list is one stop: Tab leaves it (see
+/// MainWindow+Keyboard), the arrows move between messages, and a row's
+/// controls are no stops of their own but keys on the focused row.
 @MainActor
 final class HistoryView {
     let widget: UnsafeMutablePointer<GtkWidget>
@@ -22,6 +26,13 @@ final class HistoryView {
     private var rows: [UnsafeMutableRawPointer: MessageRow] = [:]
     private var headers: [UnsafeMutableRawPointer: UnsafeMutablePointer<GtkWidget>] = [:]
     private var placeholders: [UnsafeMutableRawPointer: UnsafeMutablePointer<GtkWidget>] = [:]
+    /// What each list item shows now (its key), for headers and labels.
+    private var boundKeys: [UnsafeMutableRawPointer: String] = [:]
+    /// The day (its start) of every item shown: a header shows above an item
+    /// whose day differs from the one before it.
+    private var itemDays: [String: Date] = [:]
+    /// The item the keyboard focus was last on in the list.
+    private var lastFocusedKey: String?
     /// While a take is recorded, the list ends with its placeholder (under
     /// today's header), so the window shows where the message will be.
     var showsRecording = false {
@@ -60,6 +71,9 @@ final class HistoryView {
         listView = gtk_grid_view_new(selection, factory)!
         gtk_grid_view_set_max_columns(OpaquePointer(listView), 1)
         gtk_widget_add_css_class(listView, "hark-history")
+        // A list to a screen reader, as it is to the eye: GTK makes a grid
+        // view a grid, and a role can be changed only before it is read.
+        hark_accessible_set_role(UnsafeMutableRawPointer(listView), GTK_ACCESSIBLE_ROLE_LIST)
         hark_accessible_set_label(UnsafeMutableRawPointer(listView), "Messages")
         // A readable column, as GNOME Sound Recorder's, however wide the
         // window; the scrollable clamp keeps the grid's recycling of rows.
@@ -72,6 +86,13 @@ final class HistoryView {
         gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_widget_set_vexpand(scroller, 1)
         widget = scroller
+
+        // Enter on a focused row (or a double click) plays or pauses it.
+        Signal.connectInt(UnsafeMutableRawPointer(listView), "activate") { [weak self] position in
+            guard let self, position >= 0, case .message(let id) = HistoryItem(key: self.key(at: Int(position)) ?? ""),
+                  let message = try? self.store.message(id), message.state != .missing else { return }
+            self.playback.toggle(message)
+        }
 
         Signal.connectPointer(UnsafeMutableRawPointer(factory), "setup") { [weak self] item in
             guard let self, let item else { return }
@@ -104,25 +125,20 @@ final class HistoryView {
             gtk_list_item_set_child(OpaquePointer(item), box)
         }
         Signal.connectPointer(UnsafeMutableRawPointer(factory), "bind") { [weak self] item in
-            guard let self, let item, let row = self.rows[item], let header = self.headers[item] else { return }
+            guard let self, let item, let row = self.rows[item] else { return }
             let key = gtk_list_item_get_item(OpaquePointer(item))
                 .flatMap { gtk_string_object_get_string(OpaquePointer($0)) }.map { String(cString: $0) }
-            let placeholder = self.placeholders[item]
-            placeholder.map { gtk_widget_set_visible($0, key == HistoryItem.recordingKey ? 1 : 0) }
+            self.boundKeys[item] = key
+            self.makeListItem(item)
+            self.placeholders[item].map { gtk_widget_set_visible($0, key == HistoryItem.recordingKey ? 1 : 0) }
+            self.showHeader(of: item)
             switch key.map(HistoryItem.init(key:)) {
             case .recording:
                 row.clear()
-                gtk_widget_set_visible(header, 0)
                 gtk_widget_set_visible(row.widget, 0)
                 gtk_list_item_set_activatable(OpaquePointer(item), 0)
-            case .day(let start):
-                row.clear()
-                gtk_label_set_text(hark_label(header), DayGroups.title(of: start))
-                gtk_widget_set_visible(header, 1)
-                gtk_widget_set_visible(row.widget, 0)
-                gtk_list_item_set_activatable(OpaquePointer(item), 0)
+                self.setItemLabel(item, "Recording a new message")
             case .message(let id):
-                gtk_widget_set_visible(header, 0)
                 gtk_widget_set_visible(row.widget, 1)
                 gtk_list_item_set_activatable(OpaquePointer(item), 1)
                 guard let message = try? self.store.message(id) else {
@@ -130,19 +146,129 @@ final class HistoryView {
                     return
                 }
                 row.show(message)
+                self.setItemLabel(item, RowDescription.name(of: message))
             case nil:
                 row.clear()
             }
         }
         Signal.connectPointer(UnsafeMutableRawPointer(factory), "unbind") { [weak self] item in
-            if let item { self?.rows[item]?.clear() }
+            guard let item else { return }
+            self?.rows[item]?.clear()
+            self?.boundKeys[item] = nil
         }
         Signal.connectPointer(UnsafeMutableRawPointer(factory), "teardown") { [weak self] item in
             guard let item else { return }
             self?.rows[item] = nil
             self?.headers[item] = nil
             self?.placeholders[item] = nil
+            self?.boundKeys[item] = nil
         }
+    }
+
+    /// Shows the day's header above `item` when it is its day's first.
+    private func showHeader(of item: UnsafeMutableRawPointer) {
+        guard let header = headers[item] else { return }
+        let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
+        let day = boundKeys[item].flatMap { itemDays[$0] }
+        let previousDay = position > 0 ? key(at: position - 1).flatMap { itemDays[$0] } : nil
+        if let day, position < itemCount, day != previousDay {
+            gtk_label_set_text(hark_label(header), DayGroups.title(of: day))
+            gtk_widget_set_visible(header, 1)
+        } else {
+            gtk_widget_set_visible(header, 0)
+        }
+    }
+
+    /// What a screen reader says for a list item: GTK's list item widget
+    /// holds the row's box, and has no name of its own.
+    private func setItemLabel(_ item: UnsafeMutableRawPointer, _ label: String) {
+        guard let itemWidget = Self.itemWidget(of: item) else { return }
+        hark_accessible_set_label(UnsafeMutableRawPointer(itemWidget), label)
+    }
+
+    /// A list item to a screen reader (a grid view's are grid cells), which
+    /// says how it is used. Its widget exists from the first bind on (not
+    /// yet in "setup"), and GTK takes a role only before the widget is
+    /// first read, so once, at that first bind.
+    private func makeListItem(_ item: UnsafeMutableRawPointer) {
+        guard let itemWidget = Self.itemWidget(of: item),
+              gtk_accessible_get_accessible_role(OpaquePointer(itemWidget)) != GTK_ACCESSIBLE_ROLE_LIST_ITEM else { return }
+        hark_accessible_set_role(UnsafeMutableRawPointer(itemWidget), GTK_ACCESSIBLE_ROLE_LIST_ITEM)
+        hark_accessible_set_description(UnsafeMutableRawPointer(itemWidget), RowDescription.keys)
+    }
+
+    /// GTK's widget for a list item: the one that takes the focus.
+    private static func itemWidget(of item: UnsafeMutableRawPointer) -> UnsafeMutablePointer<GtkWidget>? {
+        gtk_list_item_get_child(OpaquePointer(item)).flatMap { gtk_widget_get_parent($0) }
+    }
+
+    private func item(holding focus: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutableRawPointer? {
+        rows.keys.first { Self.itemWidget(of: $0).map { focus == $0 || gtk_widget_is_ancestor(focus, $0) != 0 } ?? false }
+    }
+
+    /// Tab brought the focus into the list, onto `focus`: it lands where the
+    /// eye is, as in a conversation — on the row focused last if it is in
+    /// view, else on the newest row in view (GTK takes the row it remembers,
+    /// the first until another was focused, however far above).
+    func focusEnteredByTab(_ focus: UnsafeMutablePointer<GtkWidget>) {
+        guard let item = item(holding: focus), let itemWidget = Self.itemWidget(of: item) else { return }
+        let returning = boundKeys[item] != nil && boundKeys[item] == lastFocusedKey && gtk_widget_get_mapped(itemWidget) != 0
+        if !returning, let shown = newestItemInView(), shown != itemWidget { gtk_widget_grab_focus(shown) }
+    }
+
+    /// The keyboard focus moved to `focus`, in the list. GTK 4.8 leaves a
+    /// focused row where it is, even off screen (Ctrl+Home, Page Up…): the
+    /// list follows it.
+    func focusMoved(to focus: UnsafeMutablePointer<GtkWidget>) {
+        guard let item = item(holding: focus), let itemWidget = Self.itemWidget(of: item) else { return }
+        lastFocusedKey = boundKeys[item]
+        // After GTK has laid the list out for the move.
+        MainLoop.idle { [weak self] in
+            guard let self, gtk_widget_has_focus(itemWidget) != 0 else { return false }
+            self.bringIntoView(item, itemWidget)
+            return false
+        }
+    }
+
+    /// Scrolls as little as shows all of `itemWidget` (GTK scrolls to an
+    /// item it has not laid out yet).
+    private func bringIntoView(_ item: UnsafeMutableRawPointer, _ itemWidget: UnsafeMutablePointer<GtkWidget>) {
+        guard gtk_widget_get_mapped(itemWidget) != 0 else {
+            scrollToItem(Int(gtk_list_item_get_position(OpaquePointer(item))))
+            return
+        }
+        var bounds = graphene_rect_t()
+        guard let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(widget)),
+              gtk_widget_compute_bounds(itemWidget, widget, &bounds) != 0 else { return }
+        let top = Double(bounds.origin.y), bottom = top + Double(bounds.size.height)
+        let page = gtk_adjustment_get_page_size(adjustment)
+        if top < 0 {
+            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + top)
+        } else if bottom > page {
+            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + min(bottom - page, top))
+        }
+    }
+
+    /// The list item of the newest row wholly on screen (or partly, when none is).
+    private func newestItemInView() -> UnsafeMutablePointer<GtkWidget>? {
+        guard let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(widget)) else { return nil }
+        let page = gtk_adjustment_get_page_size(adjustment)
+        var whole: (position: guint, widget: UnsafeMutablePointer<GtkWidget>)?
+        var partial: (position: guint, widget: UnsafeMutablePointer<GtkWidget>)?
+        for item in rows.keys {
+            guard boundKeys[item] != nil, let itemWidget = Self.itemWidget(of: item), gtk_widget_get_mapped(itemWidget) != 0 else { continue }
+            var bounds = graphene_rect_t()
+            guard gtk_widget_compute_bounds(itemWidget, widget, &bounds) != 0 else { continue }
+            let top = Double(bounds.origin.y), bottom = top + Double(bounds.size.height)
+            guard bottom > 0, top < page else { continue }
+            let position = gtk_list_item_get_position(OpaquePointer(item))
+            if top >= 0, bottom <= page + 0.5 {
+                if whole.map({ position > $0.position }) ?? true { whole = (position, itemWidget) }
+            } else if partial.map({ position > $0.position }) ?? true {
+                partial = (position, itemWidget)
+            }
+        }
+        return (whole ?? partial)?.widget
     }
 
     /// How many items (messages and day headers) the list holds.
@@ -169,8 +295,11 @@ final class HistoryView {
             gtk_adjustment_get_value($0) + gtk_adjustment_get_page_size($0) >= gtk_adjustment_get_upper($0) - 1
         } ?? true
         load(shownIDs())
-        for row in rows.values {
-            if let id = row.message?.id, let message = try? store.message(id) { row.show(message) }
+        for (item, row) in rows {
+            if let id = row.message?.id, let message = try? store.message(id) {
+                row.show(message)
+                setItemLabel(item, RowDescription.name(of: message))
+            }
         }
         if atEnd { scrollToEnd() }
     }
@@ -199,12 +328,13 @@ final class HistoryView {
     }
 
     /// The items the list shows now: the search's matches, or every message,
-    /// under their days' headers. (Recordings in progress are the composer's,
-    /// not yet the history's.)
+    /// and the take being recorded; it notes each one's day for the headers.
     private func shownIDs() -> [HistoryItem] {
         var times = (try? store.shownTimes(matching: query)) ?? []
         if showsRecording, query == nil { times.append((HistoryItem.recordingKey, Date())) }
-        return DayGroups.items(times).map { $0 == .message(HistoryItem.recordingKey) ? .recording : $0 }
+        itemDays = Dictionary(times.map { ($0.id, Calendar.current.startOfDay(for: $0.createdAt)) },
+                              uniquingKeysWith: { first, _ in first })
+        return times.map { HistoryItem(key: $0.id) }
     }
 
     private func load(_ items: [HistoryItem]) {
@@ -216,7 +346,7 @@ final class HistoryView {
                 gtk_string_list_splice(ids, 0, guint(itemCount), $0)
             }
         }
-        count = items.filter { if case .message = $0 { return true } else { return false } }.count
+        count = items.filter { $0 != .recording }.count
         onCountChange(count)
     }
 
@@ -236,10 +366,17 @@ final class HistoryView {
         return nil
     }
 
-    /// The newest message (the last row).
+    /// The newest message (the last row, or the one above the take being recorded).
     var lastMessage: Message? {
-        guard itemCount > 0, case .message(let id) = HistoryItem(key: key(at: itemCount - 1) ?? "") else { return nil }
-        return try? store.message(id)
+        for index in stride(from: itemCount - 1, through: 0, by: -1) {
+            if case .message(let id) = HistoryItem(key: key(at: index) ?? "") { return try? store.message(id) }
+        }
+        return nil
+    }
+
+    /// Whether the keyboard focus `focus` is in the list (on a row).
+    func holdsFocus(_ focus: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        gtk_widget_is_ancestor(focus, listView) != 0
     }
 
     /// The row that holds keyboard focus `focus`, if any.
@@ -258,18 +395,14 @@ final class HistoryView {
         rows.values.first { $0.message?.id == id }
     }
 
-    /// Takes a message out (and its day's header, if it was the day's last),
-    /// leaving the rest where it is on screen.
+    /// Takes a message out, leaving the rest where it is on screen; the next
+    /// message of its day inherits the day's header.
     func remove(_ id: String) {
         guard let index = index(of: id) else { return }
-        let headerBefore = index > 0 && key(at: index - 1)?.hasPrefix("day:") == true
-        let dayEnds = index + 1 >= itemCount || key(at: index + 1)?.hasPrefix("day:") == true
-        if headerBefore && dayEnds {
-            gtk_string_list_splice(ids, guint(index - 1), 2, nil)
-        } else {
-            gtk_string_list_remove(ids, guint(index))
-        }
+        gtk_string_list_remove(ids, guint(index))
+        itemDays[id] = nil
         count -= 1
+        for item in boundKeys.keys { showHeader(of: item) }  // positions moved: GTK binds nothing again
         onCountChange(count)
     }
 
@@ -293,9 +426,7 @@ final class HistoryView {
     private func scroll(to index: Int) {
         MainLoop.idle { [weak self] in
             guard let self, index < self.itemCount else { return false }
-            let target = g_variant_ref_sink(g_variant_new_uint32(guint32(index)))
-            gtk_widget_activate_action_variant(self.listView, "list.scroll-to-item", target)
-            g_variant_unref(target)
+            self.scrollToItem(index)
             return false
         }
     }
@@ -304,8 +435,22 @@ final class HistoryView {
         // After layout: the adjustment knows the new height only then.
         MainLoop.idle { [weak self] in
             guard let self, let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(self.widget)) else { return false }
+            // GTK's scroll-to-item also moves the list's focus position (GTK
+            // 4.8 has no other way): Tab into the list lands on the newest
+            // message, not on the oldest far above.
+            if self.itemCount > 0, !self.hasFocusInside { self.scrollToItem(self.itemCount - 1) }
             gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment))
             return false
         }
+    }
+
+    private var hasFocusInside: Bool {
+        gtk_widget_get_root(listView).flatMap { gtk_root_get_focus($0) }.map(holdsFocus) ?? false
+    }
+
+    private func scrollToItem(_ index: Int) {
+        let target = g_variant_ref_sink(g_variant_new_uint32(guint32(index)))
+        gtk_widget_activate_action_variant(listView, "list.scroll-to-item", target)
+        g_variant_unref(target)
     }
 }

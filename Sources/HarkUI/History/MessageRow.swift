@@ -10,6 +10,10 @@ import MessageStore
 /// inside its progress ring, the seekable waveform, elapsed / total, the
 /// title, a speed toggle and a menu. Rows are recycled by the list view:
 /// `show` fills one with a message.
+///
+/// The row is one keyboard stop (the list item holding it takes the focus):
+/// its controls take clicks and screen readers' actions but never the focus;
+/// the keys on the focused row do their work (see MainWindow+Keyboard).
 @MainActor
 final class MessageRow {
     let widget: UnsafeMutablePointer<GtkWidget>
@@ -107,6 +111,13 @@ final class MessageRow {
         gtk_box_append(hark_box(widget), missingDelete)
         menuButton = Self.makeMenuButton()
         gtk_box_append(hark_box(widget), menuButton)
+        waveform.leaveFocusToRow()
+        for control in [playButton, speed, missingDelete, menuButton] + Widget.descendants(of: menuButton) {
+            gtk_widget_set_focusable(control, 0)
+            gtk_widget_set_focus_on_click(control, 0)
+        }
+        // Nothing inside takes the focus, so a click or an arrow key focuses the row's list item.
+        gtk_widget_set_can_focus(widget, 0)
         let actions = makeActions()
         gtk_widget_insert_action_group(widget, "row", actions)
         g_object_unref(UnsafeMutableRawPointer(actions))  // the row widget holds it
@@ -149,6 +160,8 @@ final class MessageRow {
         shownPlayName = nil
         shownRate = nil
         gtk_label_set_text(hark_label(title), message.title)
+        waveform.setAccessibleName(RowDescription.positionName(message.title))
+        hark_accessible_set_label(UnsafeMutableRawPointer(menuButton), RowDescription.menuName(message.title))
         gtk_label_set_text(hark_label(when), "\(DayGroups.clockTime(message.createdAt)) · \(DurationText.clock(message.duration))")
         gtk_widget_set_tooltip_text(when, Self.processingNote(message.voiceProcessed))
         waveform.setLevels { [store] in (try? store.levels(of: message.id)) ?? LevelTrack() }
@@ -182,12 +195,12 @@ final class MessageRow {
     func refresh() {
         guard let message else { return }
         let playing = playback.currentID == message.id && playback.isPlaying
-        let name = playing ? "Pause" : "Play"
+        let name = RowDescription.playName(message.title, playing: playing)
         if shownPlayName != name {
             shownPlayName = name
             gtk_button_set_icon_name(hark_button(playButton),
                                      playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic")
-            gtk_widget_set_tooltip_text(playButton, name)
+            gtk_widget_set_tooltip_text(playButton, playing ? "Pause" : "Play")
             hark_accessible_set_label(UnsafeMutableRawPointer(playButton), name)
         }
         let rate = Self.rateText(playback.rate)
@@ -241,20 +254,24 @@ final class MessageRow {
         updateTime(target)
     }
 
-    /// Whether keyboard focus is in this row (or on the list item holding it).
+    /// The list item widget that holds this row (and takes its focus).
+    var listItemWidget: UnsafeMutablePointer<GtkWidget>? {
+        gtk_widget_get_parent(widget).flatMap { gtk_widget_get_parent($0) }
+    }
+
+    /// Whether keyboard focus is on this row's list item (or, for a
+    /// moment, inside the row).
     func hasFocus(_ focus: UnsafeMutablePointer<GtkWidget>) -> Bool {
-        focus == widget || gtk_widget_is_ancestor(focus, widget) != 0 || focus == gtk_widget_get_parent(widget)
+        focus == widget || gtk_widget_is_ancestor(focus, widget) != 0 || focus == listItemWidget
     }
 
-    /// Whether `focus` is the speed, menu or delete button, which take
-    /// their keys themselves (the play button leaves ←/→ to the row).
-    func isSecondaryControl(_ focus: UnsafeMutablePointer<GtkWidget>) -> Bool {
-        [speed, menuButton, missingDelete].contains { focus == $0 || gtk_widget_is_ancestor(focus, $0) != 0 }
+    /// Opens the row's menu (the Menu key, Shift+F10), for the keyboard.
+    func openMenu() {
+        gtk_menu_button_popup(OpaquePointer(menuButton))
     }
 
-    /// Whether `focus` is the waveform's slider, which takes ←/→ itself.
-    func isWaveform(_ focus: UnsafeMutablePointer<GtkWidget>) -> Bool {
-        gtk_widget_is_ancestor(focus, waveform.widget) != 0
+    var menuIsOpen: Bool {
+        gtk_menu_button_get_popover(OpaquePointer(menuButton)).map { gtk_widget_get_visible(Widget.widget($0)) != 0 } ?? false
     }
 
     /// One menu for every row: its "row.…" actions resolve to the row that opens it.
@@ -270,6 +287,15 @@ final class MessageRow {
         item("_Copy", "row.copy", "<Control>c")
         item("_Export…", "row.export", "")
         item("_Delete", "row.delete", "Delete")
+        let speeds = g_menu_new()!
+        for rate in PlaybackController.rates {
+            let entry = g_menu_item_new(rateText(rate), nil)!
+            g_menu_item_set_action_and_target_value(entry, "win.playback-speed", g_variant_new_string(MainWindow.speedTarget(rate)))
+            g_menu_append_item(speeds, entry)
+            g_object_unref(UnsafeMutableRawPointer(entry))
+        }
+        g_menu_append_section(menu, "Playback Speed", UnsafeMutableRawPointer(speeds).assumingMemoryBound(to: GMenuModel.self))
+        g_object_unref(UnsafeMutableRawPointer(speeds))
         return UnsafeMutableRawPointer(menu).assumingMemoryBound(to: GMenuModel.self)  // kept for the app's life
     }()
 

@@ -44,6 +44,11 @@ final class PlaybackController {
     /// Plays or pauses `message`; another one playing stops first.
     func toggle(_ message: Message) {
         if currentID == message.id {
+            // Paused at the very end (seeked there): play it again from the start.
+            if !isPlaying, position >= message.duration - 0.2 {
+                player.seek(to: 0)
+                position = 0
+            }
             player.togglePlayPause()
             return
         }

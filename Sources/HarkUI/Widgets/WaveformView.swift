@@ -114,6 +114,18 @@ public final class WaveformView {
         gtk_widget_add_controller(overlay, motion)
     }
 
+    /// What a screen reader calls the slider ("Position" until told).
+    public func setAccessibleName(_ name: String) {
+        hark_accessible_set_label(UnsafeMutableRawPointer(scale), name)
+    }
+
+    /// A waveform inside a list row is no focus stop of its own, for the
+    /// keyboard or a click: the focused row takes its keys (←/→ seek).
+    public func leaveFocusToRow() {
+        gtk_widget_set_focusable(scale, 0)
+        gtk_widget_set_focus_on_click(scale, 0)
+    }
+
     /// The message's levels (dBFS RMS), mapped to bar heights.
     public func setLevels(_ track: LevelTrack) {
         pendingLevels = nil

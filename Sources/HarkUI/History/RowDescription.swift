@@ -1,0 +1,35 @@
+import Foundation
+import MessageStore
+
+/// What a screen reader says for a message in the history: the row as one
+/// sentence, and its controls named after the message, since a bare "Play"
+/// among forty rows says nothing. Pure, so it is tested without a display.
+enum RowDescription {
+    /// "Dentist on Monday, Today at 5:15 PM, 19 seconds".
+    static func name(of message: Message, now: Date = Date(), calendar: Calendar = .current,
+                     locale: Locale = .current) -> String {
+        let day = DayGroups.title(of: calendar.startOfDay(for: message.createdAt), now: now, calendar: calendar, locale: locale)
+        let time = DayGroups.clockTime(message.createdAt, calendar: calendar, locale: locale)
+        var parts = [message.title, "\(day) at \(time)", DurationText.spoken(message.duration)]
+        if message.state == .missing { parts.append("audio file missing") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// How a focused row is used, for the screen reader's description.
+    static let keys = "Space plays or pauses, Left and Right seek, the Menu key opens the message menu"
+
+    /// "Play Dentist on Monday", or "Pause Dentist on Monday" while it plays.
+    static func playName(_ title: String, playing: Bool) -> String {
+        (playing ? "Pause " : "Play ") + title
+    }
+
+    /// The waveform's slider: "Position in Dentist on Monday".
+    static func positionName(_ title: String) -> String {
+        "Position in " + title
+    }
+
+    /// The row's menu: "Menu for Dentist on Monday".
+    static func menuName(_ title: String) -> String {
+        "Menu for " + title
+    }
+}

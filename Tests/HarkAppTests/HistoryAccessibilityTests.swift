@@ -1,0 +1,49 @@
+import Foundation
+import HarkTestSupport
+import XCTest
+
+/// What a screen reader finds in the history (AT-SPI, as Orca reads it): a
+/// list, whose rows are named by their messages, as are their controls.
+final class HistoryAccessibilityTests: XCTestCase {
+    private let driver = AppDriver()
+    private struct Node: Decodable { let role: String; let name: String }
+    private struct List: Decodable { let role: String; let name: String; let items: [Node] }
+
+    func testTheHistoryIsAListOfRowsNamedByTheirMessages() throws {
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
+            throw XCTSkip("needs an X display and a session bus: run with `make test`")
+        }
+        let data = try ScratchFolder()
+        for (title, seconds) in [("Dentist on Monday", 19), ("Groceries", 2)] {
+            let path = data.path("\(title).ogg")
+            try gstLaunch("audiotestsrc num-buffers=\(seconds * 50) samplesperbuffer=960 volume=0.3 "
+                          + "! audio/x-raw,rate=48000,channels=1 ! opusenc ! oggmux ! filesink location=\"\(path)\"")
+            XCTAssertEqual(try ChildProcess.run(harkExecutable, ["import", path], environment: ["XDG_DATA_HOME": data.url.path]).status, 0)
+        }
+        let app = try ChildProcess(harkExecutable, [], environment: ["XDG_DATA_HOME": data.url.path, "HOME": data.url.path,
+                                                                   "HARK_AUDIO_SINK": "fakesink sync=true"])
+        try driver.waitFor("both messages listed") { try driver.sliders().count == 2 }
+
+        let line = try XCTUnwrap(try driver.probe(["--list", "Messages"]).first)
+        let list = try JSONDecoder().decode(List.self, from: Data(line.utf8))
+        XCTAssertEqual(list.role, "list", "the history is announced as a list, not a grid")
+        XCTAssertEqual(list.items.count, 2, "one item per message (the day's header is no item): \(list.items)")
+        for (item, (title, spoken)) in zip(list.items, [("Dentist on Monday", "19 seconds"), ("Groceries", "2 seconds")]) {
+            XCTAssertEqual(item.role, "list item", "\(item)")
+            XCTAssertTrue(item.name.hasPrefix(title + ", Today at "), "the row reads as its title, day and time: \(item.name)")
+            XCTAssertTrue(item.name.hasSuffix(", " + spoken), "and its duration: \(item.name)")
+        }
+        let buttons = try driver.buttons()
+        for title in ["Dentist on Monday", "Groceries"] {
+            XCTAssertTrue(buttons.contains("Play \(title)"), "\(buttons)")
+            XCTAssertTrue(buttons.contains("Menu for \(title)"), "\(buttons)")
+        }
+        XCTAssertFalse(buttons.contains("Play"), "no bare Play among the rows: \(buttons)")
+
+        // Playing changes the name with the state.
+        try driver.click("Play Groceries")
+        try driver.waitFor("Pause Groceries") { try driver.buttons().contains("Pause Groceries") }
+        XCTAssertEqual(try driver.quit(app), 0, app.output)
+        XCTAssertEqual(warningLines(in: app.output), [], app.output)
+    }
+}

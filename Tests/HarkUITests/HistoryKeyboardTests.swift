@@ -1,0 +1,155 @@
+import CAdwaita
+import CGLib
+import CGtk
+import Foundation
+import GLibSupport
+import GtkSupport
+import HarkTestSupport
+@testable import HarkUI
+import Levels
+import MessageStore
+import XCTest
+
+/// The history by keyboard, with real key presses (xdotool into Xvfb): the
+/// list is one Tab stop, the arrows move between messages and the list
+/// follows the focus, and the keys on a focused row do what its controls do.
+final class HistoryKeyboardTests: XCTestCase {
+    /// 41 two-second messages, three hours apart (so over several days), oldest first.
+    private static func fill(_ store: MessageStore, from tone: String) throws -> [String] {
+        try (0..<41).map { index in
+            let date = Date(timeIntervalSinceNow: -Double(41 - index) * 3 * 3600)
+            let message = try store.beginRecording(title: "Message \(index)", at: date)
+            try FileManager.default.copyItem(atPath: tone, toPath: store.audioPath(of: message))
+            try store.finishRecording(message.id, duration: 2, levels: LevelTrack(rms: [Double](repeating: -20, count: 40),
+                                                                                   peak: [Double](repeating: -10, count: 40)))
+            return message.id
+        }
+    }
+
+    private static func xdotool(_ arguments: String...) throws -> String {
+        try ChildProcess.run("/usr/bin/xdotool", arguments, seconds: 15).output
+    }
+
+    /// The message whose row has the focus, if the focus is on a row.
+    @MainActor
+    private static func focusedMessage(_ window: MainWindow) -> String? {
+        gtk_root_get_focus(OpaquePointer(window.window)).flatMap { window.history?.row(holding: $0)?.message?.id }
+    }
+
+    /// Whether the focused widget is wholly inside the history's viewport.
+    @MainActor
+    private static func focusIsInView(_ window: MainWindow) -> Bool {
+        guard let focus = gtk_root_get_focus(OpaquePointer(window.window)), let history = window.history,
+              gtk_widget_get_mapped(focus) != 0,
+              let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(history.widget)) else { return false }
+        var bounds = graphene_rect_t()
+        guard gtk_widget_compute_bounds(focus, history.widget, &bounds) != 0 else { return false }
+        return bounds.origin.y >= -0.5 && Double(bounds.origin.y + bounds.size.height) <= gtk_adjustment_get_page_size(adjustment) + 0.5
+    }
+
+    func testTheListIsOneTabStopAndFollowsTheFocus() throws {
+        let scratch = try ScratchFolder()
+        let tone = scratch.path("tone.ogg")
+        try WindowFixture.tone(tone, seconds: 2)
+        try onMainActor {
+            let sink = PlaybackController.audioSink
+            PlaybackController.audioSink = "fakesink sync=true"
+            defer { PlaybackController.audioSink = sink }
+            try WindowFixture.withWindow(storeIn: scratch.url, before: { try Self.fill($0, from: tone) }) { _, window, ids in
+                gtk_window_set_default_size(window.window, 480, 700)
+                gtk_window_set_title(window.window, "Hark keyboard test")
+                window.present()
+                settle(seconds: 1)
+                let xid = try XCTUnwrap(try Self.xdotool("search", "--onlyvisible", "--name", "Hark keyboard test")
+                    .split(separator: "\n").first.map(String.init))
+                _ = try Self.xdotool("windowfocus", "--sync", xid)
+                settle(seconds: 0.3)
+                @MainActor func press(_ key: String) throws {
+                    _ = try Self.xdotool("key", "--clearmodifiers", key)
+                    _ = MainLoop.iterate(until: { false }, timeout: 0.3)
+                }
+                let history = try XCTUnwrap(window.history)
+                let composer = try XCTUnwrap(window.composer)
+
+                // Tab reaches the list at the newest message in view, not the oldest far above.
+                var presses = 0
+                while Self.focusedMessage(window) == nil, presses < 12 {
+                    try press("Tab")
+                    presses += 1
+                }
+                XCTAssertEqual(Self.focusedMessage(window), ids.last, "Tab enters the list at the newest message")
+                XCTAssertTrue(Self.focusIsInView(window))
+                // One more Tab leaves the list for the composer: the list is one stop.
+                try press("Tab")
+                let afterList = try XCTUnwrap(gtk_root_get_focus(OpaquePointer(window.window)))
+                XCTAssertFalse(history.holdsFocus(afterList), "Tab leaves the list")
+                XCTAssertNotEqual(gtk_widget_is_ancestor(afterList, composer.widget), 0, "the next stop is the composer's")
+                try press("shift+Tab")
+                XCTAssertEqual(Self.focusedMessage(window), ids.last, "Shift+Tab comes back to the same row")
+
+                // The arrows move between messages, and the list follows the focus.
+                for (key, expected) in [("Up", ids[39]), ("ctrl+Home", ids[0]), ("Down", ids[1]), ("ctrl+End", ids[40])] {
+                    try press(key)
+                    XCTAssertEqual(Self.focusedMessage(window), expected, key)
+                    XCTAssertTrue(MainLoop.iterate(until: { Self.focusIsInView(window) }, timeout: 3), "\(key): the focused row is in view")
+                }
+                for key in ["Page_Up", "Page_Up", "Page_Down"] {
+                    try press(key)
+                    XCTAssertNotNil(Self.focusedMessage(window), key)
+                    XCTAssertTrue(MainLoop.iterate(until: { Self.focusIsInView(window) }, timeout: 3), "\(key): the focused row is in view")
+                }
+                try press("ctrl+End")
+                let newest = try XCTUnwrap(Self.focusedMessage(window))
+                let focusedItem = gtk_root_get_focus(OpaquePointer(window.window))
+
+                // Space plays the focused row, which keeps the focus and its ring.
+                let playback = try XCTUnwrap(window.playback)
+                try press("space")
+                XCTAssertTrue(MainLoop.iterate(until: { playback.currentID == newest && playback.isPlaying }, timeout: 5), "Space plays")
+                settle(seconds: 0.3)
+                XCTAssertEqual(gtk_root_get_focus(OpaquePointer(window.window)), focusedItem, "the row keeps the focus")
+                XCTAssertEqual(gtk_window_get_focus_visible(window.window), 1, "and its focus ring")
+                try press("space")
+                XCTAssertTrue(MainLoop.iterate(until: { !playback.isPlaying }, timeout: 5), "Space pauses")
+                try press("Home")
+                XCTAssertEqual(playback.position, 0, accuracy: 0.05, "Home goes to the start")
+                try press("Right")
+                XCTAssertTrue(MainLoop.iterate(until: { playback.position > 1.5 }, timeout: 3), "→ seeks forward")
+                try press("Return")
+                XCTAssertTrue(MainLoop.iterate(until: { playback.isPlaying }, timeout: 5), "Enter plays too")
+                try press("Return")
+                XCTAssertTrue(MainLoop.iterate(until: { !playback.isPlaying }, timeout: 5))
+
+                // The Menu key (and Shift+F10) opens the row's menu; Escape gives the focus back to the row.
+                let row = try XCTUnwrap(history.row(showing: newest))
+                for key in ["Menu", "shift+F10"] {
+                    try press(key)
+                    XCTAssertTrue(MainLoop.iterate(until: { row.menuIsOpen }, timeout: 3), "\(key) opens the menu")
+                    try press("Escape")
+                    XCTAssertTrue(MainLoop.iterate(until: { !row.menuIsOpen }, timeout: 3), "Escape closes it")
+                    XCTAssertTrue(MainLoop.iterate(until: { Self.focusedMessage(window) == newest }, timeout: 3),
+                                  "\(key): the focus is back on the row")
+                }
+
+                // Delete on the focused row: the focus stays in the list, on its neighbour.
+                try press("Up")
+                XCTAssertEqual(Self.focusedMessage(window), ids[39])
+                try press("Delete")
+                XCTAssertTrue(MainLoop.iterate(until: { history.count == 40 }, timeout: 3), "Delete deletes the focused message")
+                XCTAssertTrue(MainLoop.iterate(until: { Self.focusedMessage(window).map { [ids[38], ids[40]].contains($0) } ?? false },
+                                               timeout: 3), "the focus moves to a neighbour")
+                XCTAssertTrue(MainLoop.iterate(until: { Self.focusIsInView(window) }, timeout: 3))
+
+                // A row focused by a click (as GTK does for one) is where Tab comes back to.
+                let clicked = try XCTUnwrap(history.liveRows.first { $0.message?.id == ids[37] })
+                XCTAssertEqual(gtk_widget_grab_focus(try XCTUnwrap(clicked.listItemWidget)), 1)
+                settle(seconds: 0.3)
+                XCTAssertEqual(Self.focusedMessage(window), ids[37], "a click's focus stays where it was put")
+                try press("Tab")
+                XCTAssertNil(Self.focusedMessage(window))
+                try press("shift+Tab")
+                XCTAssertEqual(Self.focusedMessage(window), ids[37], "Shift+Tab comes back to the row focused last")
+            }
+        }
+    }
+}

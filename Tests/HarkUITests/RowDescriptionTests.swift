@@ -1,0 +1,38 @@
+import Foundation
+@testable import HarkUI
+@testable import MessageStore
+import Testing
+
+/// What a screen reader says for a history row, against a fixed clock:
+/// Tuesday 1 December 2026, 15:00 UTC.
+struct RowDescriptionTests {
+    let calendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+    let now = Date(timeIntervalSince1970: 1_796_137_200)
+
+    func message(_ title: String, hoursAgo: Double, seconds: Double, state: MessageState = .ready) -> Message {
+        Message(id: "m", title: title, createdAt: now.addingTimeInterval(-hoursAgo * 3600), duration: seconds,
+                fileName: "m.ogg", codec: "opus", state: state, deletedAt: nil, playPosition: 0)
+    }
+
+    @Test func aRowReadsAsItsTitleDayTimeAndDuration() {
+        let locale = Locale(identifier: "en_US")
+        #expect(RowDescription.name(of: message("Dentist on Monday", hoursAgo: 2, seconds: 19.4), now: now,
+                                    calendar: calendar, locale: locale) == "Dentist on Monday, Today at 1:00 PM, 19 seconds")
+        #expect(RowDescription.name(of: message("Call Anna", hoursAgo: 24, seconds: 65), now: now,
+                                    calendar: calendar, locale: Locale(identifier: "en_GB"))
+                == "Call Anna, Yesterday at 15:00, 1 minute 5 seconds")
+        #expect(RowDescription.name(of: message("Gone", hoursAgo: 1, seconds: 1, state: .missing), now: now,
+                                    calendar: calendar, locale: locale).hasSuffix(", 1 second, audio file missing"))
+    }
+
+    @Test func controlsAreNamedAfterTheirMessage() {
+        #expect(RowDescription.playName("Dentist on Monday", playing: false) == "Play Dentist on Monday")
+        #expect(RowDescription.playName("Dentist on Monday", playing: true) == "Pause Dentist on Monday")
+        #expect(RowDescription.positionName("Groceries") == "Position in Groceries")
+        #expect(RowDescription.menuName("Groceries") == "Menu for Groceries")
+    }
+}
