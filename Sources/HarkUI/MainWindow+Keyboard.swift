@@ -95,6 +95,7 @@ extension MainWindow {
     private func tab(backward: Bool, in history: HistoryView) {
         let root = Widget.widget(window)
         let leaving = gtk_root_get_focus(OpaquePointer(window)).map(history.holdsFocus) ?? false
+        let remembered = history.lastFocusedKey
         if leaving { gtk_widget_set_can_focus(history.widget, 0) }
         if gtk_widget_child_focus(root, backward ? GTK_DIR_TAB_BACKWARD : GTK_DIR_TAB_FORWARD) == 0,
            gtk_widget_get_focus_child(root) == nil {
@@ -102,7 +103,7 @@ extension MainWindow {
         }
         if leaving { gtk_widget_set_can_focus(history.widget, 1) }
         if !leaving, let focus = gtk_root_get_focus(OpaquePointer(window)), history.holdsFocus(focus) {
-            history.focusEnteredByTab(focus)
+            history.focusEnteredByTab(focus, remembered: remembered)
         }
         gtk_window_set_focus_visible(window, 1)
     }

@@ -14,10 +14,10 @@ import XCTest
 /// list is one Tab stop, the arrows move between messages and the list
 /// follows the focus, and the keys on a focused row do what its controls do.
 final class HistoryKeyboardTests: XCTestCase {
-    /// 41 two-second messages, three hours apart (so over several days), oldest first.
-    private static func fill(_ store: MessageStore, from tone: String) throws -> [String] {
-        try (0..<41).map { index in
-            let date = Date(timeIntervalSinceNow: -Double(41 - index) * 3 * 3600)
+    /// `count` two-second messages, three hours apart (so over several days), oldest first.
+    private static func fill(_ store: MessageStore, count: Int, from tone: String) throws -> [String] {
+        try (0..<count).map { index in
+            let date = Date(timeIntervalSinceNow: -Double(count - index) * 3 * 3600)
             let message = try store.beginRecording(title: "Message \(index)", at: date)
             try FileManager.default.copyItem(atPath: tone, toPath: store.audioPath(of: message))
             try store.finishRecording(message.id, duration: 2, levels: LevelTrack(rms: [Double](repeating: -20, count: 40),
@@ -47,36 +47,64 @@ final class HistoryKeyboardTests: XCTestCase {
         return bounds.origin.y >= -0.5 && Double(bounds.origin.y + bounds.size.height) <= gtk_adjustment_get_page_size(adjustment) + 0.5
     }
 
-    func testTheListIsOneTabStopAndFollowsTheFocus() throws {
+    /// Presses a key for real (the window has the X focus), and lets GTK handle it.
+    @MainActor
+    private static func press(_ key: String) throws {
+        _ = try xdotool("key", "--clearmodifiers", key)
+        _ = MainLoop.iterate(until: { false }, timeout: 0.3)
+    }
+
+    /// A window of 480 × 700 over `count` messages, with the X keyboard focus.
+    @MainActor
+    private static func withKeyboardWindow(messages count: Int, _ body: (MainWindow, [String]) throws -> Void) throws {
         let scratch = try ScratchFolder()
         let tone = scratch.path("tone.ogg")
         try WindowFixture.tone(tone, seconds: 2)
+        let sink = PlaybackController.audioSink
+        PlaybackController.audioSink = "fakesink sync=true"
+        defer { PlaybackController.audioSink = sink }
+        try WindowFixture.withWindow(storeIn: scratch.url, before: { try Self.fill($0, count: count, from: tone) }) { _, window, ids in
+            gtk_window_set_default_size(window.window, 480, 700)
+            gtk_window_set_title(window.window, "Hark keyboard test")
+            window.present()
+            settle(seconds: 1)
+            let xid = try XCTUnwrap(try xdotool("search", "--onlyvisible", "--name", "Hark keyboard test")
+                .split(separator: "\n").first.map(String.init))
+            _ = try xdotool("windowfocus", "--sync", xid)
+            settle(seconds: 0.3)
+            try body(window, ids)
+        }
+    }
+
+    /// Tabs until the focus is on a row (or gives up).
+    @MainActor
+    private static func tabIntoTheList(_ window: MainWindow) throws {
+        var presses = 0
+        while focusedMessage(window) == nil, presses < 12 {
+            try press("Tab")
+            presses += 1
+        }
+    }
+
+    func testTabComesIntoAShortListAtItsNewestMessage() throws {
         try onMainActor {
-            let sink = PlaybackController.audioSink
-            PlaybackController.audioSink = "fakesink sync=true"
-            defer { PlaybackController.audioSink = sink }
-            try WindowFixture.withWindow(storeIn: scratch.url, before: { try Self.fill($0, from: tone) }) { _, window, ids in
-                gtk_window_set_default_size(window.window, 480, 700)
-                gtk_window_set_title(window.window, "Hark keyboard test")
-                window.present()
-                settle(seconds: 1)
-                let xid = try XCTUnwrap(try Self.xdotool("search", "--onlyvisible", "--name", "Hark keyboard test")
-                    .split(separator: "\n").first.map(String.init))
-                _ = try Self.xdotool("windowfocus", "--sync", xid)
-                settle(seconds: 0.3)
-                @MainActor func press(_ key: String) throws {
-                    _ = try Self.xdotool("key", "--clearmodifiers", key)
-                    _ = MainLoop.iterate(until: { false }, timeout: 0.3)
-                }
+            try Self.withKeyboardWindow(messages: 3) { window, ids in
+                XCTAssertEqual(window.history?.count, 3)
+                try Self.tabIntoTheList(window)
+                XCTAssertEqual(Self.focusedMessage(window), ids.last, "the newest, not GTK's first row")
+            }
+        }
+    }
+
+    func testTheListIsOneTabStopAndFollowsTheFocus() throws {
+        try onMainActor {
+            try Self.withKeyboardWindow(messages: 41) { window, ids in
+                let press = Self.press
                 let history = try XCTUnwrap(window.history)
                 let composer = try XCTUnwrap(window.composer)
 
                 // Tab reaches the list at the newest message in view, not the oldest far above.
-                var presses = 0
-                while Self.focusedMessage(window) == nil, presses < 12 {
-                    try press("Tab")
-                    presses += 1
-                }
+                try Self.tabIntoTheList(window)
                 XCTAssertEqual(Self.focusedMessage(window), ids.last, "Tab enters the list at the newest message")
                 XCTAssertTrue(Self.focusIsInView(window))
                 // One more Tab leaves the list for the composer: the list is one stop.
@@ -149,6 +177,11 @@ final class HistoryKeyboardTests: XCTestCase {
                 XCTAssertNil(Self.focusedMessage(window))
                 try press("shift+Tab")
                 XCTAssertEqual(Self.focusedMessage(window), ids[37], "Shift+Tab comes back to the row focused last")
+
+                // The list loaded again (an import, an undo, another process's change) keeps the focused row.
+                history.refreshFromStore()
+                XCTAssertTrue(MainLoop.iterate(until: { Self.focusedMessage(window) == ids[37] }, timeout: 3),
+                              "the focus survives a reload")
             }
         }
     }

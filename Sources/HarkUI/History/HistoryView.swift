@@ -32,7 +32,7 @@ final class HistoryView {
     /// whose day differs from the one before it.
     private var itemDays: [String: Date] = [:]
     /// The item the keyboard focus was last on in the list.
-    private var lastFocusedKey: String?
+    private(set) var lastFocusedKey: String?
     /// While a take is recorded, the list ends with its placeholder (under
     /// today's header), so the window shows where the message will be.
     var showsRecording = false {
@@ -210,9 +210,10 @@ final class HistoryView {
     /// eye is, as in a conversation — on the row focused last if it is in
     /// view, else on the newest row in view (GTK takes the row it remembers,
     /// the first until another was focused, however far above).
-    func focusEnteredByTab(_ focus: UnsafeMutablePointer<GtkWidget>) {
+    /// `remembered` is `lastFocused` from before the move (which updates it).
+    func focusEnteredByTab(_ focus: UnsafeMutablePointer<GtkWidget>, remembered: String?) {
         guard let item = item(holding: focus), let itemWidget = Self.itemWidget(of: item) else { return }
-        let returning = boundKeys[item] != nil && boundKeys[item] == lastFocusedKey && gtk_widget_get_mapped(itemWidget) != 0
+        let returning = boundKeys[item] != nil && boundKeys[item] == remembered && gtk_widget_get_mapped(itemWidget) != 0
         if !returning, let shown = newestItemInView(), shown != itemWidget { gtk_widget_grab_focus(shown) }
     }
 
