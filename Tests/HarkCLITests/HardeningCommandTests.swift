@@ -229,6 +229,22 @@ final class HardeningCommandTests: XCTestCase {
         XCTAssertTrue(listed.contains("^[]0;owned^G^[[31mred\\u{9B}2J"), listed)
     }
 
+    /// A title with a right-to-left override cannot reverse the rest of its
+    /// line in a listing; right-to-left text itself is kept as it is.
+    func testListShowsBidirectionalOverridesEscaped() throws {
+        let home = try ScratchFolder()
+        let environment = ["XDG_DATA_HOME": home.url.path]
+        let title = "invoice\u{202E}fdp.exe\u{2066} שלום"
+        let (recorded, output) = try ChildProcess.run(harkExecutable, ["record", "--raw", "--duration", "0.5", "--source", tone,
+                                                                       "--title", title], environment: environment)
+        XCTAssertEqual(recorded, 0, output)
+        let (status, listed) = try ChildProcess.run(harkExecutable, ["list"], environment: environment)
+        XCTAssertEqual(status, 0, listed)
+        XCTAssertFalse(listed.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) },
+                       listed)
+        XCTAssertTrue(listed.contains("invoice\\u{202E}fdp.exe\\u{2066} שלום"), listed)
+    }
+
     /// Exporting into a folder that does not exist names that folder.
     func testExportIntoAMissingFolderNamesIt() throws {
         let home = try ScratchFolder()
