@@ -21,12 +21,18 @@ public struct MicrophoneCheck: Sendable, Equatable {
     /// How long the input must stay quiet before it is said, and how long a
     /// clip is still mentioned after the last one.
     public static let window = 2.0
+    /// Once the input has been heard, a silence is most likely a pause in
+    /// speech: only one this long says the microphone went quiet (muted,
+    /// unplugged), so the notice does not come and go between sentences.
+    public static let pauseWindow = 10.0
 
     public private(set) var condition: InputCondition = .fine
     /// Seconds since the last peak at or above `quietBelow`.
     private var quietFor = 0.0
     /// Seconds since the last clipped peak; nil when none was seen.
     private var sinceClip: Double?
+    /// Whether any peak reached `quietBelow` yet.
+    private var heard = false
 
     public init() {}
 
@@ -36,6 +42,7 @@ public struct MicrophoneCheck: Sendable, Equatable {
     public mutating func add(peak: Double, seconds: Double) -> InputCondition? {
         let peak = Decibels.clamp(peak)
         quietFor = peak < Self.quietBelow ? quietFor + seconds : 0
+        if peak >= Self.quietBelow { heard = true }
         if peak >= Self.clippingAt {
             sinceClip = 0
         } else if let since = sinceClip {
@@ -44,7 +51,7 @@ public struct MicrophoneCheck: Sendable, Equatable {
         let next: InputCondition
         if let since = sinceClip, since < Self.window {
             next = .clipping
-        } else if quietFor >= Self.window - 1e-9 {
+        } else if quietFor >= (heard ? Self.pauseWindow : Self.window) - 1e-9 {
             next = .quiet
         } else {
             next = .fine

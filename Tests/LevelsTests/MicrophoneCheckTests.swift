@@ -47,8 +47,20 @@ final class MicrophoneCheckTests: XCTestCase {
     func testClippingOutranksQuietAndQuietFollowsWhenItStays() {
         var check = MicrophoneCheck()
         XCTAssertEqual(feed(&check, peak: 1, seconds: 0.05), [.clipping])
-        XCTAssertEqual(feed(&check, peak: -80, seconds: 3), [.quiet], "quiet once the clip is 2 s old")
+        XCTAssertEqual(feed(&check, peak: -80, seconds: 3), [.fine], "the clip is 2 s old; a pause is no quiet microphone yet")
+        XCTAssertEqual(feed(&check, peak: -80, seconds: MicrophoneCheck.pauseWindow - 3), [.quiet], "a long silence is")
         XCTAssertEqual(check.condition, .quiet)
+    }
+
+    func testPausesBetweenSentencesNeverSayQuietButALongSilenceDoes() {
+        var check = MicrophoneCheck()
+        XCTAssertEqual(feed(&check, peak: -60, seconds: 0.5), [], "a quiet start, under 2 s")
+        for pause in [3.0, 5.0, 8.0, 9.9] {
+            XCTAssertEqual(feed(&check, peak: -20, seconds: 2), [], "speech")
+            XCTAssertEqual(feed(&check, peak: -60, seconds: pause), [], "a pause of \(pause) s between sentences")
+        }
+        XCTAssertEqual(feed(&check, peak: -60, seconds: 0.1), [.quiet], "10 s of silence after speech: muted or unplugged")
+        XCTAssertEqual(feed(&check, peak: -20, seconds: 0.05), [.fine])
     }
 
     func testJustBelowTheMarksIsFine() {
