@@ -35,6 +35,8 @@ final class MainWindow {
     /// How often the store is asked whether another process changed it.
     static let outsideChangeMilliseconds: UInt32 = 3_000
     private var outsideChanges = 0
+    /// Salvages of a damaged database the window has announced (see announceSalvage).
+    private var announcedSalvages = 0
     private var outsideChangeWatch: Source?
     /// How long a problem stays up: long enough to read, and never so long
     /// that it holds every later toast back (its Details stay a click away).
@@ -199,9 +201,23 @@ final class MainWindow {
     func takeInOutsideChanges() {
         guard let store, let history else { return }
         let counter = store.outsideChangeCounter()
-        guard counter != outsideChanges else { return }
-        outsideChanges = counter
-        history.refreshFromStore()
+        if counter != outsideChanges {
+            outsideChanges = counter
+            history.refreshFromStore()
+        }
+        announceSalvage()
+    }
+
+    /// A statement met a damaged database while the window was open and
+    /// the store salvaged it: the window says so (as it does at start), shows
+    /// the salvaged history, and adopts the audio files no saved row names.
+    func announceSalvage() {
+        guard let store, store.salvagesSinceOpening != announcedSalvages else { return }
+        announcedSalvages = store.salvagesSinceOpening
+        outsideChanges = store.outsideChangeCounter()  // a new database: a new counter
+        history?.reload()
+        if let summary = store.latestSalvage?.damageSummary { toast(summary, seconds: Self.problemSeconds) }
+        recoverInBackground()
     }
 
     /// Keeps the window's size (its size when not maximized, and whether it

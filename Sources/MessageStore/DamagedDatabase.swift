@@ -15,15 +15,20 @@ extension MessageStore {
     }
 
     /// Replaces the open database, which a statement found damaged, by one
-    /// salvaged from it; `recovery` says what was saved.
+    /// salvaged from it; `recovery` says what was saved, and so does
+    /// `latestSalvage` (this salvage alone) for a window to announce.
     func replaceDamagedDatabase() throws(StoreError) {
         database.close()
-        var report = recovery
-        do { database = try Self.replaceDamagedDatabase(at: databasePath, report: &report) } catch {
+        var salvage = RecoveryReport()
+        do { database = try Self.replaceDamagedDatabase(at: databasePath, report: &salvage) } catch {
             throw .database(error)
         }
         chmod(databasePath, 0o600)
-        recovery = report
+        recovery.movedAsideDatabase = salvage.movedAsideDatabase
+        recovery.salvagedMessages += salvage.salvagedMessages
+        recovery.lostMessages += salvage.lostMessages
+        latestSalvage = salvage
+        salvagesSinceOpening += 1
     }
 
     /// Moves the damaged database at `path` aside, kept with its -wal and

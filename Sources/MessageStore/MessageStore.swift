@@ -16,6 +16,11 @@ public final class MessageStore {
     public var databasePath: String { folder.appendingPathComponent("hark.sqlite3").path }
     /// What opening had to repair, for the user to be told.
     public internal(set) var recovery = RecoveryReport()
+    /// How many times a statement met damage after the store was opened and
+    /// the database was salvaged, and what the last such salvage saved: the
+    /// window announces each (one found at opening is in `recovery`).
+    public internal(set) var salvagesSinceOpening = 0
+    public internal(set) var latestSalvage: RecoveryReport?
 
     var database: Database
 

@@ -1,0 +1,58 @@
+import CGLib
+import CGtk
+import Foundation
+import GLibSupport
+import HarkTestSupport
+@testable import HarkUI
+import Levels
+@testable import MessageStore
+import XCTest
+
+/// A database found damaged while the window is open (a statement meets a
+/// bad page, the store salvages it) is announced as one found at start-up
+/// is, and the window shows the salvaged history.
+final class SalvageAnnouncementTests: XCTestCase {
+    func testDamageMetWhileTheWindowIsOpenIsAnnounced() throws {
+        let scratch = try ScratchFolder()
+        let folder = scratch.url
+        try onMainActor {
+            try WindowFixture.withWindow(storeIn: folder, before: { store in
+                try (0..<40).map { number -> String in
+                    let message = try store.beginRecording(title: "Message \(number) " + String(repeating: "·", count: 60),
+                                                           at: Date(timeIntervalSinceNow: -Double(40 - number) * 60))
+                    try store.finishRecording(message.id, duration: 2, levels: LevelTrack(rms: [-20], peak: [-10]))
+                    return message.id
+                }
+            }) { store, window, ids in
+                window.present()
+                settle(seconds: 0.5)
+                XCTAssertEqual(window.history?.count, 40)
+                window.takeInOutsideChanges()
+                XCTAssertFalse(window.toastTexts.contains { $0.contains("damaged") }, "nothing to say yet")
+
+                // A stray write over a page of the messages, then a rename meets it.
+                try store.run("PRAGMA wal_checkpoint(TRUNCATE)")  // every page in the file itself
+                let path = folder.appendingPathComponent("hark.sqlite3").path
+                let header = try XCTUnwrap(FileManager.default.contents(atPath: path)).prefix(18)
+                let pageSize = Int(header[16]) << 8 | Int(header[17])
+                let handle = try XCTUnwrap(FileHandle(forUpdatingAtPath: path))
+                try handle.seek(toOffset: UInt64(2 * pageSize))  // the third page
+                try handle.write(contentsOf: Data((0..<pageSize).map { _ in UInt8.random(in: 0...255) }))
+                try handle.close()
+                try store.run("PRAGMA shrink_memory")  // forget the pages read so far
+                try store.rename(ids[1], to: "Renamed")
+                XCTAssertEqual(store.salvagesSinceOpening, 1, "the rename met the damage and the store salvaged it")
+
+                window.takeInOutsideChanges()  // within 3 s, or when the window comes to the front
+                let said = try XCTUnwrap(window.toastTexts.last { $0.contains("damaged") }, "\(window.toastTexts)")
+                XCTAssertTrue(said.hasPrefix("The message database was damaged: 40 messages were saved"), said)
+                XCTAssertTrue(said.contains(try XCTUnwrap(store.latestSalvage?.movedAsideDatabase)), "names the kept file: \(said)")
+                XCTAssertEqual(window.history?.count, 40)
+                XCTAssertEqual(window.history?.row(showing: ids[1])?.message?.title, "Renamed")
+                let before = window.toastTexts.count
+                window.takeInOutsideChanges()
+                XCTAssertEqual(window.toastTexts.count, before, "said once")
+            }
+        }
+    }
+}
