@@ -20,10 +20,12 @@ extension MessageStore {
     func replaceDamagedDatabase() throws(StoreError) {
         database.close()
         var salvage = RecoveryReport()
-        do { database = try Self.replaceDamagedDatabase(at: databasePath, report: &salvage) } catch {
+        do { database = try Self.replaceDamagedDatabase(at: databasePath, seen: databaseFile, report: &salvage) } catch {
             throw .database(error)
         }
+        databaseFile = Self.fileNumber(databasePath)
         chmod(databasePath, 0o600)
+        guard salvage.movedAsideDatabase != nil else { return }  // another process salvaged it: it said so
         recovery.movedAsideDatabase = salvage.movedAsideDatabase
         recovery.salvagedMessages += salvage.salvagedMessages
         recovery.lostMessages += salvage.lostMessages
@@ -31,10 +33,32 @@ extension MessageStore {
         salvagesSinceOpening += 1
     }
 
+    /// The file's inode number, nil when there is none.
+    static func fileNumber(_ path: String) -> ino_t? {
+        var status = stat()
+        return stat(path, &status) == 0 ? status.st_ino : nil
+    }
+
     /// Moves the damaged database at `path` aside, kept with its -wal and
     /// -shm, and makes a new one holding the rows the damaged one still
     /// reads. The audio files no saved row names are adopted by `recover`.
-    static func replaceDamagedDatabase(at path: String, report: inout RecoveryReport) throws(SQLiteError) -> Database {
+    ///
+    /// One process at a time (an `flock` beside the database): two that met
+    /// the same damage would otherwise both move "the damaged file" aside,
+    /// the second one the first's half-written salvage. `seen` is the file
+    /// the caller found damaged: when the path holds another one by the time
+    /// the lock is taken, another process has salvaged it, and that database
+    /// is opened instead (the report stays empty).
+    static func replaceDamagedDatabase(at path: String, seen: ino_t?,
+                                       report: inout RecoveryReport) throws(SQLiteError) -> Database {
+        let lock = open(path + ".salvage-lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        if lock >= 0 { flock(lock, LOCK_EX) }
+        defer { if lock >= 0 { close(lock) } }  // closing drops the lock
+        if let seen, let now = fileNumber(path), now != seen {
+            let theirs = try openDatabase(at: path)
+            if looksSound(theirs) { return theirs }
+            theirs.close()
+        }
         var aside = path + ".damaged-" + stamp()
         var attempt = 1
         while FileManager.default.fileExists(atPath: aside) {

@@ -23,6 +23,9 @@ public final class MessageStore {
     public internal(set) var latestSalvage: RecoveryReport?
 
     var database: Database
+    /// The database file this store opened (its inode): a salvage finding a
+    /// different file at the path knows another process salvaged already.
+    var databaseFile: ino_t?
 
     /// The store under `$XDG_DATA_HOME/hark` (default `~/.local/share/hark`).
     public static var defaultFolder: URL {
@@ -43,6 +46,7 @@ public final class MessageStore {
         let path = folder.appendingPathComponent("hark.sqlite3").path
         var report = RecoveryReport()
         var sound: Database?
+        let seen = Self.fileNumber(path)
         do {
             let opened = try Self.openDatabase(at: path)
             if Self.looksSound(opened) { sound = opened } else { opened.close() }
@@ -54,8 +58,9 @@ public final class MessageStore {
         if let sound {
             database = sound
         } else {
-            do { database = try Self.replaceDamagedDatabase(at: path, report: &report) } catch { throw .database(error) }
+            do { database = try Self.replaceDamagedDatabase(at: path, seen: seen, report: &report) } catch { throw .database(error) }
         }
+        databaseFile = Self.fileNumber(path)
         chmod(path, 0o600)
         recovery = report
         removeAbandonedImports()

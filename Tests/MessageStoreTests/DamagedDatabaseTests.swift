@@ -104,6 +104,31 @@ final class DamagedDatabaseTests: XCTestCase {
         XCTAssertEqual(try store.integrityCheck(), "ok")
     }
 
+    /// Two processes (here two connections) meet the same damage: the first
+    /// salvages, the second finds the salvaged database in place and uses it
+    /// rather than moving it aside as damaged in turn.
+    func testASecondConnectionMeetingTheSameDamageUsesTheFirstOnesSalvage() throws {
+        let made = try storeWithMessages(40)
+        let first = try MessageStore(folder: folder)
+        let second = try MessageStore(folder: folder)
+        try overwritePage(3)
+        for store in [first, second] { try store.run("PRAGMA shrink_memory") }
+
+        try first.rename(made[1].id, to: "Renamed by the first")
+        XCTAssertEqual(first.salvagesSinceOpening, 1)
+        try second.rename(made[2].id, to: "Renamed by the second")
+        XCTAssertEqual(second.salvagesSinceOpening, 0, "the second found the first's salvage")
+        XCTAssertNil(second.latestSalvage)
+
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".damaged-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
+        XCTAssertEqual(kept.count, 1, "one damaged file kept, not the salvage too: \(kept)")
+        for store in [first, second] {
+            XCTAssertEqual(try store.message(made[1].id).title, "Renamed by the first")
+            XCTAssertEqual(try store.message(made[2].id).title, "Renamed by the second")
+            XCTAssertEqual(try store.count(), 40)
+        }
+    }
+
     func testALostPageOfMessagesLosesOnlyTheRowsOnIt() throws {
         let made = try storeWithMessages(200)
         var leaves: [(page: Int, cells: Int)] = []
