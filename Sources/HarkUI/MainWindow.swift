@@ -282,6 +282,7 @@ final class MainWindow {
             g_simple_action_set_enabled(cancelAction, composer.canCancel ? 1 : 0)
             self.history?.showsRecording = composer.isRecording
             // The speakers must not play into the microphone.
+            self.playback?.isHeldOff = composer.isRecording
             if composer.isRecording { self.playback?.stop() }
         }
         Actions.add(to: map, "pause-recording") { [weak self] in self?.composer?.togglePause() }

@@ -44,4 +44,35 @@ final class RecordingPlaceholderTests: XCTestCase {
             }
         }
     }
+
+    /// While a take is recorded nothing plays: the speakers would play into
+    /// the microphone. Space (or a click, or Enter) waits until it is done.
+    func testNothingPlaysWhileRecording() throws {
+        let scratch = try ScratchFolder()
+        let tone = scratch.path("tone.ogg")
+        try WindowFixture.tone(tone, seconds: 2)
+        try onMainActor {
+            let sink = PlaybackController.audioSink
+            PlaybackController.audioSink = "fakesink sync=true"
+            defer { PlaybackController.audioSink = sink }
+            try WindowFixture.withWindow(storeIn: scratch.url, before: { try $0.importFile(tone).id }) { _, window, id in
+                window.present()
+                settle(seconds: 0.3)
+                let composer = try XCTUnwrap(window.composer)
+                let playback = try XCTUnwrap(window.playback)
+                composer.source = { (.pipeline("audiotestsrc is-live=true volume=0.3"), nil) }
+                composer.toggleRecording()
+                XCTAssertTrue(MainLoop.iterate(until: { composer.recordedSeconds > 0.3 }, timeout: 10))
+                XCTAssertFalse(window.handleKey(UInt32(GDK_KEY_space), modifiers: 0) && playback.currentID != nil)
+                settle(seconds: 0.5)
+                XCTAssertNil(playback.currentID, "Space plays nothing while recording")
+                composer.stop()
+                XCTAssertTrue(MainLoop.iterate(until: { !composer.isRecording }, timeout: 10))
+                settle(seconds: 0.3)
+                XCTAssertTrue(window.handleKey(UInt32(GDK_KEY_space), modifiers: 0))
+                XCTAssertTrue(MainLoop.iterate(until: { playback.isPlaying }, timeout: 5), "and plays once the take is saved")
+                XCTAssertNotEqual(playback.currentID, id, "the newest message: the take just saved")
+            }
+        }
+    }
 }

@@ -41,9 +41,14 @@ final class PlaybackController {
         player = Player(audioSink: Self.audioSink) { [weak self] event in self?.handle(event) }
     }
 
+    /// While a take is recorded nothing starts playing (the speakers would
+    /// play into the microphone): Space, Enter, a click or auto-play wait.
+    var isHeldOff = false
+
     /// Plays or pauses `message`; another one playing stops first.
     func toggle(_ message: Message) {
         if currentID == message.id {
+            if isHeldOff, !isPlaying { return }
             // Paused at the very end (seeked there): play it again from the start.
             if !isPlaying, position >= message.duration - 0.2 {
                 player.seek(to: 0)
@@ -58,6 +63,7 @@ final class PlaybackController {
     /// Plays `message` from its remembered position (from the start when it
     /// was played to the end).
     func play(_ message: Message) {
+        guard !isHeldOff else { return }
         if currentID == message.id {
             if !isPlaying { player.togglePlayPause() }
             return
