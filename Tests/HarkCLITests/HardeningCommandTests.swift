@@ -214,17 +214,22 @@ final class HardeningCommandTests: XCTestCase {
         XCTAssertTrue(levels.contains("\"duration_s\""), levels)
     }
 
-    /// A title holding terminal escape sequences is listed with its control
-    /// characters shown, not sent to the terminal.
-    func testListShowsControlCharactersInTitlesEscaped() throws {
+    /// What `hark list` prints for a store holding one message titled `title`.
+    private func listing(aMessageTitled title: String) throws -> String {
         let home = try ScratchFolder()
         let environment = ["XDG_DATA_HOME": home.url.path]
-        let title = "\u{1B}]0;owned\u{07}\u{1B}[31mred\u{9B}2J"
         let (recorded, output) = try ChildProcess.run(harkExecutable, ["record", "--raw", "--duration", "0.5", "--source", tone,
                                                                        "--title", title], environment: environment)
         XCTAssertEqual(recorded, 0, output)
         let (status, listed) = try ChildProcess.run(harkExecutable, ["list"], environment: environment)
         XCTAssertEqual(status, 0, listed)
+        return listed
+    }
+
+    /// A title holding terminal escape sequences is listed with its control
+    /// characters shown, not sent to the terminal.
+    func testListShowsControlCharactersInTitlesEscaped() throws {
+        let listed = try listing(aMessageTitled: "\u{1B}]0;owned\u{07}\u{1B}[31mred\u{9B}2J")
         XCTAssertFalse(listed.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B }, listed)
         XCTAssertTrue(listed.contains("^[]0;owned^G^[[31mred\\u{9B}2J"), listed)
     }
@@ -232,14 +237,7 @@ final class HardeningCommandTests: XCTestCase {
     /// A title with a right-to-left override cannot reverse the rest of its
     /// line in a listing; right-to-left text itself is kept as it is.
     func testListShowsBidirectionalOverridesEscaped() throws {
-        let home = try ScratchFolder()
-        let environment = ["XDG_DATA_HOME": home.url.path]
-        let title = "invoice\u{202E}fdp.exe\u{2066} שלום"
-        let (recorded, output) = try ChildProcess.run(harkExecutable, ["record", "--raw", "--duration", "0.5", "--source", tone,
-                                                                       "--title", title], environment: environment)
-        XCTAssertEqual(recorded, 0, output)
-        let (status, listed) = try ChildProcess.run(harkExecutable, ["list"], environment: environment)
-        XCTAssertEqual(status, 0, listed)
+        let listed = try listing(aMessageTitled: "invoice\u{202E}fdp.exe\u{2066} שלום")
         XCTAssertFalse(listed.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) },
                        listed)
         XCTAssertTrue(listed.contains("invoice\\u{202E}fdp.exe\\u{2066} שלום"), listed)

@@ -4,13 +4,9 @@ import Testing
 
 /// The history's day headers, against a fixed clock: Tuesday 1 December 2026.
 struct DayGroupsTests {
-    let calendar: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar
-    }()
+    let calendar = FixedClock.calendar
     let locale = Locale(identifier: "en_GB")
-    let now = Date(timeIntervalSince1970: 1_796_137_200)  // 1 Dec 2026, 15:00 UTC
+    let now = FixedClock.now
 
     func daysAgo(_ days: Int, hour: Int = 9) -> Date {
         calendar.date(byAdding: .hour, value: hour, to: calendar.date(byAdding: .day, value: -days, to: calendar.startOfDay(for: now))!)!

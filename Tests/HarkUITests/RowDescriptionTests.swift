@@ -6,12 +6,8 @@ import Testing
 /// What a screen reader says for a history row, against a fixed clock:
 /// Tuesday 1 December 2026, 15:00 UTC.
 struct RowDescriptionTests {
-    let calendar: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar
-    }()
-    let now = Date(timeIntervalSince1970: 1_796_137_200)
+    let calendar = FixedClock.calendar
+    let now = FixedClock.now
 
     func message(_ title: String, hoursAgo: Double, seconds: Double, state: MessageState = .ready) -> Message {
         Message(id: "m", title: title, createdAt: now.addingTimeInterval(-hoursAgo * 3600), duration: seconds,
