@@ -40,6 +40,17 @@ final class HistoryAccessibilityTests: XCTestCase {
         }
         XCTAssertFalse(buttons.contains("Play"), "no bare Play among the rows: \(buttons)")
 
+        // A rename is heard at once: the row and its controls take the new title.
+        struct Listed: Decodable { let id: String; let title: String }
+        let store = ["XDG_DATA_HOME": data.url.path]
+        let listed = try JSONDecoder().decode([Listed].self, from: Data(try ChildProcess.run(harkExecutable, ["list", "--json"],
+                                                                                              environment: store).output.utf8))
+        let dentist = try XCTUnwrap(listed.first { $0.title == "Dentist on Monday" })
+        XCTAssertEqual(try ChildProcess.run(harkExecutable, ["rename", dentist.id, "Dentist on Tuesday"], environment: store).status, 0)
+        try driver.waitFor("the renamed row") { try driver.buttons().contains("Play Dentist on Tuesday") }
+        let renamed = try JSONDecoder().decode(List.self, from: Data(try XCTUnwrap(try driver.probe(["--list", "Messages"]).first).utf8))
+        XCTAssertTrue(renamed.items.first?.name.hasPrefix("Dentist on Tuesday, Today at ") ?? false, "\(renamed.items)")
+
         // Playing changes the name with the state.
         try driver.click("Play Groceries")
         try driver.waitFor("Pause Groceries") { try driver.buttons().contains("Pause Groceries") }

@@ -40,7 +40,7 @@ final class SalvageAnnouncementTests: XCTestCase {
                 try handle.write(contentsOf: Data((0..<pageSize).map { _ in UInt8.random(in: 0...255) }))
                 try handle.close()
                 try store.run("PRAGMA shrink_memory")  // forget the pages read so far
-                try store.rename(ids[1], to: "Renamed")
+                try store.rename(ids[38], to: "Renamed")
                 XCTAssertEqual(store.salvagesSinceOpening, 1, "the rename met the damage and the store salvaged it")
 
                 window.takeInOutsideChanges()  // within 3 s, or when the window comes to the front
@@ -48,7 +48,7 @@ final class SalvageAnnouncementTests: XCTestCase {
                 XCTAssertTrue(said.hasPrefix("The message database was damaged: 40 messages were saved"), said)
                 XCTAssertTrue(said.contains(try XCTUnwrap(store.latestSalvage?.movedAsideDatabase)), "names the kept file: \(said)")
                 XCTAssertEqual(window.history?.count, 40)
-                XCTAssertEqual(window.history?.row(showing: ids[1])?.message?.title, "Renamed")
+                XCTAssertEqual(window.history?.row(showing: ids[38])?.message?.title, "Renamed", "a row in view")
                 let before = window.toastTexts.count
                 window.takeInOutsideChanges()
                 XCTAssertEqual(window.toastTexts.count, before, "said once")

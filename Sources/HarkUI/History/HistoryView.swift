@@ -296,12 +296,6 @@ final class HistoryView {
             gtk_adjustment_get_value($0) + gtk_adjustment_get_page_size($0) >= gtk_adjustment_get_upper($0) - 1
         } ?? true
         load(shownIDs())
-        for (item, row) in rows {
-            if let id = row.message?.id, let message = try? store.message(id) {
-                row.show(message)
-                setItemLabel(item, RowDescription.name(of: message))
-            }
-        }
         if atEnd { scrollToEnd() }
     }
 
@@ -339,6 +333,19 @@ final class HistoryView {
     }
 
     private func load(_ items: [HistoryItem]) {
+        // The same messages as shown (a rename elsewhere, a reload): no
+        // splice, so GTK keeps every row and the focus where they are; the
+        // rows read their messages again.
+        if items.count == itemCount, items.indices.allSatisfy({ key(at: $0) == items[$0].key }) {
+            for (item, row) in rows {
+                showHeader(of: item)
+                guard let id = row.message?.id, let message = try? store.message(id) else { continue }
+                row.show(message)
+                setItemLabel(item, RowDescription.name(of: message))
+            }
+            onCountChange(count)  // the page may still change: a search that finds as little as before
+            return
+        }
         var strings = items.map { strdup($0.key) }
         strings.append(nil)
         defer { strings.forEach { free($0) } }
@@ -388,7 +395,10 @@ final class HistoryView {
     /// Shows a message's new title (or state) in its row, if on screen.
     func update(_ id: String) {
         guard let message = try? store.message(id) else { return }
-        for row in rows.values where row.message?.id == id { row.show(message) }
+        for (item, row) in rows where row.message?.id == id {
+            row.show(message)
+            setItemLabel(item, RowDescription.name(of: message))
+        }
     }
 
     /// The row showing `id`, if it is on screen.
