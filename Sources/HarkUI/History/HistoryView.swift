@@ -14,25 +14,27 @@ import MessageStore
 /// `HistoryItem`); rows read their message from the store when they are bound.
 ///
 /// For the keyboard the list is one stop: Tab leaves it (see
-/// MainWindow+Keyboard), the arrows move between messages, and a row's
-/// controls are no stops of their own but keys on the focused row.
+/// MainWindow+Keyboard), the arrows move between messages and the list
+/// follows the focus (HistoryFocus), and a row's controls are no stops of
+/// their own but keys on the focused row.
 @MainActor
 final class HistoryView {
     let widget: UnsafeMutablePointer<GtkWidget>
     private let ids: OpaquePointer  // GtkStringList
-    private let listView: UnsafeMutablePointer<GtkWidget>
+    let listView: UnsafeMutablePointer<GtkWidget>
     private let store: MessageStore
     private let playback: PlaybackController
-    private var rows: [UnsafeMutableRawPointer: MessageRow] = [:]
+    /// The rows alive now, by their GtkListItem.
+    private(set) var rows: [UnsafeMutableRawPointer: MessageRow] = [:]
     private var headers: [UnsafeMutableRawPointer: UnsafeMutablePointer<GtkWidget>] = [:]
     private var placeholders: [UnsafeMutableRawPointer: UnsafeMutablePointer<GtkWidget>] = [:]
     /// What each list item shows now (its key), for headers and labels.
-    private var boundKeys: [UnsafeMutableRawPointer: String] = [:]
+    private(set) var boundKeys: [UnsafeMutableRawPointer: String] = [:]
     /// The day (its start) of every item shown: a header shows above an item
     /// whose day differs from the one before it.
     private var itemDays: [String: Date] = [:]
     /// The item the keyboard focus was last on in the list.
-    private(set) var lastFocusedKey: String?
+    var lastFocusedKey: String?
     /// While a take is recorded, the list ends with its placeholder (under
     /// today's header), so the window shows where the message will be.
     var showsRecording = false {
@@ -198,81 +200,11 @@ final class HistoryView {
     }
 
     /// GTK's widget for a list item: the one that takes the focus.
-    private static func itemWidget(of item: UnsafeMutableRawPointer) -> UnsafeMutablePointer<GtkWidget>? {
+    static func itemWidget(of item: UnsafeMutableRawPointer) -> UnsafeMutablePointer<GtkWidget>? {
         gtk_list_item_get_child(OpaquePointer(item)).flatMap { gtk_widget_get_parent($0) }
     }
 
-    private func item(holding focus: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutableRawPointer? {
-        rows.keys.first { Self.itemWidget(of: $0).map { focus == $0 || gtk_widget_is_ancestor(focus, $0) != 0 } ?? false }
-    }
-
-    /// Tab brought the focus into the list, onto `focus`: it lands where the
-    /// eye is, as in a conversation — on the row focused last if it is in
-    /// view, else on the newest row in view (GTK takes the row it remembers,
-    /// the first until another was focused, however far above).
-    /// `remembered` is `lastFocused` from before the move (which updates it).
-    func focusEnteredByTab(_ focus: UnsafeMutablePointer<GtkWidget>, remembered: String?) {
-        guard let item = item(holding: focus), let itemWidget = Self.itemWidget(of: item) else { return }
-        let returning = boundKeys[item] != nil && boundKeys[item] == remembered && gtk_widget_get_mapped(itemWidget) != 0
-        if !returning, let shown = newestItemInView(), shown != itemWidget { gtk_widget_grab_focus(shown) }
-    }
-
-    /// The keyboard focus moved to `focus`, in the list. GTK 4.8 leaves a
-    /// focused row where it is, even off screen (Ctrl+Home, Page Up…): the
-    /// list follows it.
-    func focusMoved(to focus: UnsafeMutablePointer<GtkWidget>) {
-        guard let item = item(holding: focus), let itemWidget = Self.itemWidget(of: item) else { return }
-        lastFocusedKey = boundKeys[item]
-        // After GTK has laid the list out for the move.
-        MainLoop.idle { [weak self] in
-            guard let self, gtk_widget_has_focus(itemWidget) != 0 else { return false }
-            self.bringIntoView(item, itemWidget)
-            return false
-        }
-    }
-
-    /// Scrolls as little as shows all of `itemWidget` (GTK scrolls to an
-    /// item it has not laid out yet).
-    private func bringIntoView(_ item: UnsafeMutableRawPointer, _ itemWidget: UnsafeMutablePointer<GtkWidget>) {
-        guard gtk_widget_get_mapped(itemWidget) != 0 else {
-            scrollToItem(Int(gtk_list_item_get_position(OpaquePointer(item))))
-            return
-        }
-        var bounds = graphene_rect_t()
-        guard let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(widget)),
-              gtk_widget_compute_bounds(itemWidget, widget, &bounds) != 0 else { return }
-        let top = Double(bounds.origin.y), bottom = top + Double(bounds.size.height)
-        let page = gtk_adjustment_get_page_size(adjustment)
-        if top < 0 {
-            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + top)
-        } else if bottom > page {
-            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + min(bottom - page, top))
-        }
-    }
-
-    /// The list item of the newest row wholly on screen (or partly, when none is).
-    private func newestItemInView() -> UnsafeMutablePointer<GtkWidget>? {
-        guard let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(widget)) else { return nil }
-        let page = gtk_adjustment_get_page_size(adjustment)
-        var whole: (position: guint, widget: UnsafeMutablePointer<GtkWidget>)?
-        var partial: (position: guint, widget: UnsafeMutablePointer<GtkWidget>)?
-        for item in rows.keys {
-            guard boundKeys[item] != nil, let itemWidget = Self.itemWidget(of: item), gtk_widget_get_mapped(itemWidget) != 0 else { continue }
-            var bounds = graphene_rect_t()
-            guard gtk_widget_compute_bounds(itemWidget, widget, &bounds) != 0 else { continue }
-            let top = Double(bounds.origin.y), bottom = top + Double(bounds.size.height)
-            guard bottom > 0, top < page else { continue }
-            let position = gtk_list_item_get_position(OpaquePointer(item))
-            if top >= 0, bottom <= page + 0.5 {
-                if whole.map({ position > $0.position }) ?? true { whole = (position, itemWidget) }
-            } else if partial.map({ position > $0.position }) ?? true {
-                partial = (position, itemWidget)
-            }
-        }
-        return (whole ?? partial)?.widget
-    }
-
-    /// How many items (messages and day headers) the list holds.
+    /// How many items (messages, and the take being recorded) the list holds.
     private var itemCount: Int { Int(g_list_model_get_n_items(ids)) }
 
     private func key(at index: Int) -> String? {
@@ -382,11 +314,6 @@ final class HistoryView {
         return nil
     }
 
-    /// Whether the keyboard focus `focus` is in the list (on a row).
-    func holdsFocus(_ focus: UnsafeMutablePointer<GtkWidget>) -> Bool {
-        gtk_widget_is_ancestor(focus, listView) != 0
-    }
-
     /// The row that holds keyboard focus `focus`, if any.
     func row(holding focus: UnsafeMutablePointer<GtkWidget>) -> MessageRow? {
         rows.values.first { $0.message != nil && $0.hasFocus(focus) }
@@ -446,20 +373,12 @@ final class HistoryView {
         // After layout: the adjustment knows the new height only then.
         MainLoop.idle { [weak self] in
             guard let self, let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(self.widget)) else { return false }
-            // GTK's scroll-to-item also moves the list's focus position (GTK
-            // 4.8 has no other way): Tab into the list lands on the newest
-            // message, not on the oldest far above.
-            if self.itemCount > 0, !self.hasFocusInside { self.scrollToItem(self.itemCount - 1) }
             gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment))
             return false
         }
     }
 
-    private var hasFocusInside: Bool {
-        gtk_widget_get_root(listView).flatMap { gtk_root_get_focus($0) }.map(holdsFocus) ?? false
-    }
-
-    private func scrollToItem(_ index: Int) {
+    func scrollToItem(_ index: Int) {
         let target = g_variant_ref_sink(g_variant_new_uint32(guint32(index)))
         gtk_widget_activate_action_variant(listView, "list.scroll-to-item", target)
         g_variant_unref(target)

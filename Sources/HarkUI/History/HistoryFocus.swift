@@ -1,0 +1,81 @@
+import CGLib
+import CGtk
+import GLibSupport
+
+/// Where the keyboard focus goes in the history, and the list following it.
+extension HistoryView {
+    /// Whether the keyboard focus `focus` is in the list (on a row).
+    func holdsFocus(_ focus: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        gtk_widget_is_ancestor(focus, listView) != 0
+    }
+
+    private func item(holding focus: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutableRawPointer? {
+        rows.keys.first { Self.itemWidget(of: $0).map { focus == $0 || gtk_widget_is_ancestor(focus, $0) != 0 } ?? false }
+    }
+
+    /// Tab brought the focus into the list, onto `focus`: it lands where the
+    /// eye is, as in a conversation — on the row focused last if it is in
+    /// view, else on the newest row in view (GTK takes the row it remembers,
+    /// the first until another was focused, however far above).
+    /// `remembered` is `lastFocused` from before the move (which updates it).
+    func focusEnteredByTab(_ focus: UnsafeMutablePointer<GtkWidget>, remembered: String?) {
+        guard let item = item(holding: focus), let itemWidget = Self.itemWidget(of: item) else { return }
+        let returning = boundKeys[item] != nil && boundKeys[item] == remembered && gtk_widget_get_mapped(itemWidget) != 0
+        if !returning, let shown = newestItemInView(), shown != itemWidget { gtk_widget_grab_focus(shown) }
+    }
+
+    /// The keyboard focus moved to `focus`, in the list. GTK 4.8 leaves a
+    /// focused row where it is, even off screen (Ctrl+Home, Page Up…): the
+    /// list follows it.
+    func focusMoved(to focus: UnsafeMutablePointer<GtkWidget>) {
+        guard let item = item(holding: focus), let itemWidget = Self.itemWidget(of: item) else { return }
+        lastFocusedKey = boundKeys[item]
+        // After GTK has laid the list out for the move.
+        MainLoop.idle { [weak self] in
+            guard let self, gtk_widget_has_focus(itemWidget) != 0 else { return false }
+            self.bringIntoView(item, itemWidget)
+            return false
+        }
+    }
+
+    /// Scrolls as little as shows all of `itemWidget` (GTK scrolls to an
+    /// item it has not laid out yet).
+    private func bringIntoView(_ item: UnsafeMutableRawPointer, _ itemWidget: UnsafeMutablePointer<GtkWidget>) {
+        guard gtk_widget_get_mapped(itemWidget) != 0 else {
+            scrollToItem(Int(gtk_list_item_get_position(OpaquePointer(item))))
+            return
+        }
+        var bounds = graphene_rect_t()
+        guard let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(widget)),
+              gtk_widget_compute_bounds(itemWidget, widget, &bounds) != 0 else { return }
+        let top = Double(bounds.origin.y), bottom = top + Double(bounds.size.height)
+        let page = gtk_adjustment_get_page_size(adjustment)
+        if top < 0 {
+            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + top)
+        } else if bottom > page {
+            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + min(bottom - page, top))
+        }
+    }
+
+    /// The list item of the newest row wholly on screen (or partly, when none is).
+    private func newestItemInView() -> UnsafeMutablePointer<GtkWidget>? {
+        guard let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(widget)) else { return nil }
+        let page = gtk_adjustment_get_page_size(adjustment)
+        var whole: (position: guint, widget: UnsafeMutablePointer<GtkWidget>)?
+        var partial: (position: guint, widget: UnsafeMutablePointer<GtkWidget>)?
+        for item in rows.keys {
+            guard boundKeys[item] != nil, let itemWidget = Self.itemWidget(of: item), gtk_widget_get_mapped(itemWidget) != 0 else { continue }
+            var bounds = graphene_rect_t()
+            guard gtk_widget_compute_bounds(itemWidget, widget, &bounds) != 0 else { continue }
+            let top = Double(bounds.origin.y), bottom = top + Double(bounds.size.height)
+            guard bottom > 0, top < page else { continue }
+            let position = gtk_list_item_get_position(OpaquePointer(item))
+            if top >= 0, bottom <= page + 0.5 {
+                if whole.map({ position > $0.position }) ?? true { whole = (position, itemWidget) }
+            } else if partial.map({ position > $0.position }) ?? true {
+                partial = (position, itemWidget)
+            }
+        }
+        return (whole ?? partial)?.widget
+    }
+}
