@@ -11,7 +11,8 @@ import MessageStore
 /// renames, Ctrl+C copies it as a file. The list is one Tab stop, as a
 /// GtkListBox is: Tab and Shift+Tab leave it, the arrows move between
 /// messages. A controller in the capture phase sees the keys before the
-/// focused widget; text fields and menus keep theirs.
+/// focused widget; menus keep theirs, and text fields every key but Tab
+/// (which moves on as GTK's own Tab would).
 extension MainWindow {
     static let skipSeconds = 5.0
 
@@ -48,6 +49,9 @@ extension MainWindow {
         }
         if let focus, Self.isA(focus, gtk_editable_get_type()) { return false }
         let row = focus.flatMap { history.row(holding: $0) }
+        // Space and F2 act on the last message when the focus is elsewhere, not
+        // when it is in the list on the take being recorded (no message).
+        let fallback = focus.map(history.holdsFocus) == true ? nil : history.lastMessage
         if (key == GDK_KEY_Menu && pressed == 0) || (key == GDK_KEY_F10 && pressed == GDK_SHIFT_MASK.rawValue) {
             guard let row, row.message != nil else { return false }
             row.openMenu()
@@ -63,7 +67,7 @@ extension MainWindow {
         switch key {
         case GDK_KEY_space, GDK_KEY_KP_Space:
             if let focus, Self.isA(focus, gtk_button_get_type()) { return false }
-            guard let message = row?.message ?? history.lastMessage, message.state != .missing else { return false }
+            guard let message = row?.message ?? fallback, message.state != .missing else { return false }
             playback.toggle(message)
             return true
         case GDK_KEY_Left, GDK_KEY_KP_Left, GDK_KEY_Right, GDK_KEY_KP_Right:
@@ -81,7 +85,7 @@ extension MainWindow {
             delete(message)
             return true
         case GDK_KEY_F2:
-            guard let message = row?.message ?? history.lastMessage else { return false }
+            guard let message = row?.message ?? fallback else { return false }
             askToRename(message)
             return true
         default:

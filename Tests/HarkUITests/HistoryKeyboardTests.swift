@@ -56,14 +56,15 @@ final class HistoryKeyboardTests: XCTestCase {
 
     /// A window of 480 × 700 over `count` messages, with the X keyboard focus.
     @MainActor
-    private static func withKeyboardWindow(messages count: Int, _ body: (MainWindow, [String]) throws -> Void) throws {
+    private static func withKeyboardWindow(messages count: Int,
+                                           _ body: (MainWindow, [String], _ store: MessageStore, _ tone: String) throws -> Void) throws {
         let scratch = try ScratchFolder()
         let tone = scratch.path("tone.ogg")
         try WindowFixture.tone(tone, seconds: 2)
         let sink = PlaybackController.audioSink
         PlaybackController.audioSink = "fakesink sync=true"
         defer { PlaybackController.audioSink = sink }
-        try WindowFixture.withWindow(storeIn: scratch.url, before: { try Self.fill($0, count: count, from: tone) }) { _, window, ids in
+        try WindowFixture.withWindow(storeIn: scratch.url, before: { try Self.fill($0, count: count, from: tone) }) { store, window, ids in
             gtk_window_set_default_size(window.window, 480, 700)
             gtk_window_set_title(window.window, "Hark keyboard test")
             window.present()
@@ -72,7 +73,7 @@ final class HistoryKeyboardTests: XCTestCase {
                 .split(separator: "\n").first.map(String.init))
             _ = try xdotool("windowfocus", "--sync", xid)
             settle(seconds: 0.3)
-            try body(window, ids)
+            try body(window, ids, store, tone)
         }
     }
 
@@ -88,7 +89,7 @@ final class HistoryKeyboardTests: XCTestCase {
 
     func testTabComesIntoAShortListAtItsNewestMessage() throws {
         try onMainActor {
-            try Self.withKeyboardWindow(messages: 3) { window, ids in
+            try Self.withKeyboardWindow(messages: 3) { window, ids, _, _ in
                 XCTAssertEqual(window.history?.count, 3)
                 try Self.tabIntoTheList(window)
                 XCTAssertEqual(Self.focusedMessage(window), ids.last, "the newest, not GTK's first row")
@@ -98,7 +99,7 @@ final class HistoryKeyboardTests: XCTestCase {
 
     func testTheListIsOneTabStopAndFollowsTheFocus() throws {
         try onMainActor {
-            try Self.withKeyboardWindow(messages: 41) { window, ids in
+            try Self.withKeyboardWindow(messages: 41) { window, ids, store, tone in
                 let press = Self.press
                 let history = try XCTUnwrap(window.history)
                 let composer = try XCTUnwrap(window.composer)
@@ -182,6 +183,40 @@ final class HistoryKeyboardTests: XCTestCase {
                 history.refreshFromStore()
                 XCTAssertTrue(MainLoop.iterate(until: { Self.focusedMessage(window) == ids[37] }, timeout: 3),
                               "the focus survives a reload")
+
+                // The list changing around the focused row keeps the focus on it: a new message, a take begun.
+                let added = try store.importFile(tone, title: "Newest").id
+                history.append(added)
+                settle(seconds: 0.3)
+                XCTAssertEqual(Self.focusedMessage(window), ids[37], "a new message keeps the focus where it was")
+                history.showsRecording = true
+                settle(seconds: 0.3)
+                XCTAssertEqual(Self.focusedMessage(window), ids[37], "and so does a take's placeholder")
+                // The arrows end on the take being recorded, where the keys do nothing.
+                try press("ctrl+End")
+                let onTake = try XCTUnwrap(gtk_root_get_focus(OpaquePointer(window.window)))
+                XCTAssertTrue(history.holdsFocus(onTake) && Self.focusedMessage(window) == nil, "on the placeholder")
+                XCTAssertFalse(window.handleKey(UInt32(GDK_KEY_F2), modifiers: 0), "F2 renames nothing there")
+                try press("Up")
+                XCTAssertEqual(Self.focusedMessage(window), added)
+                history.showsRecording = false
+                settle(seconds: 0.3)
+                XCTAssertEqual(Self.focusedMessage(window), added)
+
+                // The row focused last scrolled out of view (the wheel): Tab comes in on the newest in view instead.
+                try press("Up")
+                let remembered = try XCTUnwrap(Self.focusedMessage(window))
+                try press("Tab")
+                XCTAssertNil(Self.focusedMessage(window))
+                let adjustment = try XCTUnwrap(gtk_scrolled_window_get_vadjustment(OpaquePointer(history.widget)))
+                gtk_adjustment_set_value(adjustment, 0)
+                settle(seconds: 0.5)
+                try press("shift+Tab")
+                let entered = try XCTUnwrap(Self.focusedMessage(window))
+                XCTAssertNotEqual(entered, remembered, "not the remembered row, far below")
+                XCTAssertTrue(Self.focusIsInView(window), "but one in view")
+                XCTAssertLessThan(gtk_adjustment_get_value(adjustment), gtk_adjustment_get_page_size(adjustment),
+                                  "the list stays about where it was left")
             }
         }
     }

@@ -25,21 +25,6 @@ enum HistoryItem: Equatable {
 }
 
 enum DayGroups {
-    /// Which of `messages` (oldest first) open a day, with that day's start:
-    /// they show its header above themselves.
-    static func dayOpeners(_ messages: [(id: String, createdAt: Date)], calendar: Calendar = .current) -> [String: Date] {
-        var openers: [String: Date] = [:]
-        var current: Date?
-        for message in messages {
-            let day = calendar.startOfDay(for: message.createdAt)
-            if day != current {
-                openers[message.id] = day
-                current = day
-            }
-        }
-        return openers
-    }
-
     /// "Today", "Yesterday", the weekday within the last week, then the date,
     /// with the year only when it is not this one.
     static func title(of day: Date, now: Date = Date(), calendar: Calendar = .current, locale: Locale = .current) -> String {

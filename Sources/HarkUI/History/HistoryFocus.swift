@@ -14,25 +14,27 @@ extension HistoryView {
     }
 
     /// Tab brought the focus into the list, onto `focus`: it lands where the
-    /// eye is, as in a conversation — on the row focused last if it is in
-    /// view, else on the newest row in view (GTK takes the row it remembers,
-    /// the first until another was focused, however far above).
-    /// `remembered` is `lastFocused` from before the move (which updates it).
+    /// eye is, as in a conversation — on the row focused last if it is wholly
+    /// in view, else on the newest message wholly in view (GTK takes the row
+    /// it remembers, the first until another was focused, however far away).
+    /// `remembered` is `lastFocusedKey` from before the move (which updates it).
     func focusEnteredByTab(_ focus: UnsafeMutablePointer<GtkWidget>, remembered: String?) {
         guard let item = item(holding: focus), let itemWidget = Self.itemWidget(of: item) else { return }
-        let returning = boundKeys[item] != nil && boundKeys[item] == remembered && gtk_widget_get_mapped(itemWidget) != 0
-        if !returning, let shown = newestItemInView(), shown != itemWidget { gtk_widget_grab_focus(shown) }
+        let returning = boundKeys[item] != nil && boundKeys[item] == remembered && placement(of: itemWidget) == .whole
+        if !returning, let shown = newestMessageInView(), shown != itemWidget { gtk_widget_grab_focus(shown) }
     }
 
     /// The keyboard focus moved to `focus`, in the list. GTK 4.8 leaves a
     /// focused row where it is, even off screen (Ctrl+Home, Page Up…): the
     /// list follows it.
     func focusMoved(to focus: UnsafeMutablePointer<GtkWidget>) {
-        guard let item = item(holding: focus), let itemWidget = Self.itemWidget(of: item) else { return }
+        guard let item = item(holding: focus) else { return }
         lastFocusedKey = boundKeys[item]
-        // After GTK has laid the list out for the move.
+        // After GTK has laid the list out for the move; by then the focus
+        // may have moved on and rows been recycled: it is looked up afresh.
         MainLoop.idle { [weak self] in
-            guard let self, gtk_widget_has_focus(itemWidget) != 0 else { return false }
+            guard let self, let root = gtk_widget_get_root(self.listView), let focus = gtk_root_get_focus(root),
+                  let item = self.item(holding: focus), let itemWidget = Self.itemWidget(of: item) else { return false }
             self.bringIntoView(item, itemWidget)
             return false
         }
@@ -57,23 +59,35 @@ extension HistoryView {
         }
     }
 
-    /// The list item of the newest row wholly on screen (or partly, when none is).
-    private func newestItemInView() -> UnsafeMutablePointer<GtkWidget>? {
-        guard let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(widget)) else { return nil }
+    enum Placement { case whole, partly, outside }
+
+    /// How much of a list item is on screen. GTK keeps the focused item's
+    /// widget (mapped, allocated where it was) however far the list scrolls,
+    /// so being mapped says nothing: its bounds in the viewport do.
+    private func placement(of itemWidget: UnsafeMutablePointer<GtkWidget>) -> Placement {
+        var bounds = graphene_rect_t()
+        guard gtk_widget_get_mapped(itemWidget) != 0,
+              let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(widget)),
+              gtk_widget_compute_bounds(itemWidget, widget, &bounds) != 0 else { return .outside }
+        let top = Double(bounds.origin.y), bottom = top + Double(bounds.size.height)
         let page = gtk_adjustment_get_page_size(adjustment)
+        guard bottom > 0, top < page else { return .outside }
+        return top >= -0.5 && bottom <= page + 0.5 ? .whole : .partly
+    }
+
+    /// The list item of the newest message wholly on screen (or partly, when
+    /// none is); never the take being recorded, which is no message yet.
+    private func newestMessageInView() -> UnsafeMutablePointer<GtkWidget>? {
         var whole: (position: guint, widget: UnsafeMutablePointer<GtkWidget>)?
         var partial: (position: guint, widget: UnsafeMutablePointer<GtkWidget>)?
         for item in rows.keys {
-            guard boundKeys[item] != nil, let itemWidget = Self.itemWidget(of: item), gtk_widget_get_mapped(itemWidget) != 0 else { continue }
-            var bounds = graphene_rect_t()
-            guard gtk_widget_compute_bounds(itemWidget, widget, &bounds) != 0 else { continue }
-            let top = Double(bounds.origin.y), bottom = top + Double(bounds.size.height)
-            guard bottom > 0, top < page else { continue }
+            guard let key = boundKeys[item], HistoryItem(key: key) != .recording,
+                  let itemWidget = Self.itemWidget(of: item) else { continue }
             let position = gtk_list_item_get_position(OpaquePointer(item))
-            if top >= 0, bottom <= page + 0.5 {
-                if whole.map({ position > $0.position }) ?? true { whole = (position, itemWidget) }
-            } else if partial.map({ position > $0.position }) ?? true {
-                partial = (position, itemWidget)
+            switch placement(of: itemWidget) {
+            case .whole where whole.map({ position > $0.position }) ?? true: whole = (position, itemWidget)
+            case .partly where partial.map({ position > $0.position }) ?? true: partial = (position, itemWidget)
+            default: break
             }
         }
         return (whole ?? partial)?.widget

@@ -44,7 +44,7 @@ final class HistoryView {
             if showsRecording { scrollToEnd() }
         }
     }
-    /// How many messages (not headers) the list shows.
+    /// How many messages (not the take being recorded) the list shows.
     private(set) var count = 0
     var onDelete: @MainActor (Message) -> Void = { _ in }
     var onRename: @MainActor (Message) -> Void = { _ in }
@@ -134,23 +134,26 @@ final class HistoryView {
             self.makeListItem(item)
             self.placeholders[item].map { gtk_widget_set_visible($0, key == HistoryItem.recordingKey ? 1 : 0) }
             self.showHeader(of: item)
+            let isMessage = key.map { HistoryItem(key: $0) != .recording } ?? false
+            // The take being recorded can be focused (the arrows end on it,
+            // a screen reader says what it is) but does nothing: it is no message.
+            gtk_list_item_set_activatable(OpaquePointer(item), isMessage ? 1 : 0)
+            gtk_widget_set_visible(row.widget, isMessage ? 1 : 0)
             switch key.map(HistoryItem.init(key:)) {
             case .recording:
                 row.clear()
-                gtk_widget_set_visible(row.widget, 0)
-                gtk_list_item_set_activatable(OpaquePointer(item), 0)
                 self.setItemLabel(item, "Recording a new message")
             case .message(let id):
-                gtk_widget_set_visible(row.widget, 1)
-                gtk_list_item_set_activatable(OpaquePointer(item), 1)
                 guard let message = try? self.store.message(id) else {
                     row.clear()  // never act on the message a recycled row showed before
+                    self.setItemLabel(item, "A message that could not be read")
                     return
                 }
                 row.show(message)
                 self.setItemLabel(item, RowDescription.name(of: message))
             case nil:
                 row.clear()
+                self.setItemLabel(item, "")
             }
         }
         Signal.connectPointer(UnsafeMutableRawPointer(factory), "unbind") { [weak self] item in
@@ -264,27 +267,30 @@ final class HistoryView {
         return times.map { HistoryItem(key: $0.id) }
     }
 
+    /// Shows `items`, replacing only the run of items that changed (a new
+    /// message at the end, a take's placeholder, an undone deletion): GTK
+    /// keeps every other row as it is, with the keyboard focus on it. The
+    /// rows kept read their messages again, for what changed elsewhere (a
+    /// rename by another process), and their headers, for new neighbours.
     private func load(_ items: [HistoryItem]) {
-        // The same messages as shown (a rename elsewhere, a reload): no
-        // splice, so GTK keeps every row and the focus where they are; the
-        // rows read their messages again.
-        if items.count == itemCount, items.indices.allSatisfy({ key(at: $0) == items[$0].key }) {
-            for (item, row) in rows {
-                showHeader(of: item)
-                guard let id = row.message?.id, let message = try? store.message(id) else { continue }
-                row.show(message)
-                setItemLabel(item, RowDescription.name(of: message))
+        let old = (0..<itemCount).map { key(at: $0) ?? "" }
+        let new = items.map(\.key)
+        let change = ListChange(from: old, to: new)
+        if !change.isEmpty {
+            var strings = new[change.inserted].map { strdup($0) }
+            strings.append(nil)
+            defer { strings.forEach { free($0) } }
+            strings.withUnsafeBufferPointer { buffer in
+                buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                    gtk_string_list_splice(ids, guint(change.start), guint(change.removed), $0)
+                }
             }
-            onCountChange(count)  // the page may still change: a search that finds as little as before
-            return
         }
-        var strings = items.map { strdup($0.key) }
-        strings.append(nil)
-        defer { strings.forEach { free($0) } }
-        strings.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
-                gtk_string_list_splice(ids, 0, guint(itemCount), $0)
-            }
+        for (item, row) in rows {
+            showHeader(of: item)
+            guard let id = row.message?.id, let message = try? store.message(id), message != row.message else { continue }
+            row.show(message)
+            setItemLabel(item, RowDescription.name(of: message))
         }
         count = items.filter { $0 != .recording }.count
         onCountChange(count)
