@@ -35,8 +35,10 @@ final class MainWindow {
     /// How often the store is asked whether another process changed it.
     static let outsideChangeMilliseconds: UInt32 = 3_000
     private var outsideChanges = 0
-    /// Salvages of a damaged database the window has announced (see announceSalvage).
+    /// Salvages of a damaged database, and moves to another database file,
+    /// the window has announced (see announceSalvage).
     private var announcedSalvages = 0
+    private var announcedSwitches = 0
     private var outsideChangeWatch: Source?
     /// How long a problem stays up: long enough to read, and never so long
     /// that it holds every later toast back (its Details stay a click away).
@@ -200,25 +202,38 @@ final class MainWindow {
     /// Reloads the history when another process changed the store.
     func takeInOutsideChanges() {
         guard let store, let history else { return }
+        announceSalvage()  // first: another process's salvage means another database
         let counter = store.outsideChangeCounter()
         if counter != outsideChanges {
             outsideChanges = counter
             history.refreshFromStore()
         }
-        announceSalvage()
     }
 
-    /// A statement met a damaged database while the window was open and
-    /// the store salvaged it: the window says so (as it does at start), shows
-    /// the salvaged history, and adopts the audio files no saved row names.
+    /// A damaged database was salvaged while the window was open: by this
+    /// store, when a statement met the damage, or by another process (a
+    /// `hark list` beside it), whose new database the store then follows.
+    /// The window says so, as it does at start, and shows the salvaged
+    /// history; for its own salvage it adopts the audio files no saved row names.
     func announceSalvage() {
-        guard let store, store.salvagesSinceOpening != announcedSalvages else { return }
+        guard let store else { return }
+        _ = store.followReplacedDatabase()
+        guard store.databaseSwitches != announcedSwitches else { return }
+        announcedSwitches = store.databaseSwitches
+        let ours = store.salvagesSinceOpening != announcedSalvages
         announcedSalvages = store.salvagesSinceOpening
         outsideChanges = store.outsideChangeCounter()  // a new database: a new counter
         history?.reload()
-        if let summary = store.latestSalvage?.damageSummary { toast(summary, seconds: Self.problemSeconds) }
-        recoverInBackground()
+        if ours, let summary = store.latestSalvage?.damageSummary {
+            toast(summary, seconds: Self.problemSeconds)
+            recoverInBackground()
+        } else {
+            toast(Self.repairedElsewhere, seconds: Self.problemSeconds)
+        }
     }
+
+    static let repairedElsewhere = "The message database was found damaged and repaired by another Hark process; "
+        + "the history shows what was saved, and the damaged file is kept beside it."
 
     /// Keeps the window's size (its size when not maximized, and whether it
     /// was) for the next start.

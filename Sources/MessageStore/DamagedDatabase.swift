@@ -25,7 +25,8 @@ extension MessageStore {
         }
         databaseFile = Self.fileNumber(databasePath)
         chmod(databasePath, 0o600)
-        guard salvage.movedAsideDatabase != nil else { return }  // another process salvaged it: it said so
+        databaseSwitches += 1
+        guard salvage.movedAsideDatabase != nil else { return }  // another process salvaged it
         recovery.movedAsideDatabase = salvage.movedAsideDatabase
         recovery.salvagedMessages += salvage.salvagedMessages
         recovery.lostMessages += salvage.lostMessages
@@ -51,9 +52,42 @@ extension MessageStore {
     /// is opened instead (the report stays empty).
     static func replaceDamagedDatabase(at path: String, seen: ino_t?,
                                        report: inout RecoveryReport) throws(SQLiteError) -> Database {
+        try withSalvageLock(at: path, exclusive: true) { () throws(SQLiteError) in
+            try replaceDamagedDatabaseLocked(at: path, seen: seen, report: &report)
+        }
+    }
+
+    /// Runs `body` holding the salvage lock beside the database at `path`:
+    /// exclusive to salvage, shared to open (so no one opens a salvage half
+    /// written). Without a lock file (a read-only folder) it runs unlocked.
+    static func withSalvageLock<T, E: Error>(at path: String, exclusive: Bool, _ body: () throws(E) -> T) throws(E) -> T {
         let lock = open(path + ".salvage-lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        if lock >= 0 { flock(lock, LOCK_EX) }
+        if lock >= 0 { flock(lock, exclusive ? LOCK_EX : LOCK_SH) }
         defer { if lock >= 0 { close(lock) } }  // closing drops the lock
+        return try body()
+    }
+
+    /// Another process salvaged the database: the file at the path is no
+    /// longer the one this store has open (which is the damaged one, moved
+    /// aside). Opens the new one; true when it did, for the window to reload.
+    public func followReplacedDatabase() -> Bool {
+        guard let opened = databaseFile, let now = Self.fileNumber(databasePath), now != opened else { return false }
+        let path = databasePath
+        let fresh = Self.withSalvageLock(at: path, exclusive: false) { () -> (Database, ino_t?)? in
+            guard let fresh = try? Self.openDatabase(at: path) else { return nil }
+            guard Self.looksSound(fresh) else { fresh.close(); return nil }
+            return (fresh, Self.fileNumber(path))
+        }
+        guard let (database, file) = fresh else { return false }
+        self.database.close()
+        self.database = database
+        databaseFile = file
+        databaseSwitches += 1
+        return true
+    }
+
+    private static func replaceDamagedDatabaseLocked(at path: String, seen: ino_t?,
+                                                     report: inout RecoveryReport) throws(SQLiteError) -> Database {
         if let seen, let now = fileNumber(path), now != seen {
             let theirs = try openDatabase(at: path)
             if looksSound(theirs) { return theirs }

@@ -21,6 +21,9 @@ public final class MessageStore {
     /// window announces each (one found at opening is in `recovery`).
     public internal(set) var salvagesSinceOpening = 0
     public internal(set) var latestSalvage: RecoveryReport?
+    /// How many times the store moved to another database file since it was
+    /// opened: its own salvages, and another process's it followed.
+    public internal(set) var databaseSwitches = 0
 
     var database: Database
     /// The database file this store opened (its inode): a salvage finding a
@@ -46,10 +49,14 @@ public final class MessageStore {
         let path = folder.appendingPathComponent("hark.sqlite3").path
         var report = RecoveryReport()
         var sound: Database?
-        let seen = Self.fileNumber(path)
+        var seen: ino_t?
         do {
-            let opened = try Self.openDatabase(at: path)
-            if Self.looksSound(opened) { sound = opened } else { opened.close() }
+            // Not while another process salvages it: the file would be half written.
+            try Self.withSalvageLock(at: path, exclusive: false) { () throws(SQLiteError) in
+                seen = Self.fileNumber(path)
+                let opened = try Self.openDatabase(at: path)
+                if Self.looksSound(opened) { sound = opened } else { opened.close() }
+            }
         } catch let error where error.isDamagedDatabase {
             // Not a database at all (its header is gone): salvaged below too.
         } catch {

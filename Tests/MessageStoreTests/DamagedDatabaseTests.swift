@@ -129,6 +129,45 @@ final class DamagedDatabaseTests: XCTestCase {
         }
     }
 
+    /// A connection that has not met the damage yet follows another's
+    /// salvage when it looks (as the window does every few seconds), and
+    /// stops writing into the file set aside.
+    func testAStoreFollowsASalvageMadeByAnotherProcess() throws {
+        let made = try storeWithMessages(40)
+        let window = try MessageStore(folder: folder)
+        let terminal = try MessageStore(folder: folder)
+        try overwritePage(3)
+        try terminal.run("PRAGMA shrink_memory")
+        try terminal.rename(made[1].id, to: "Renamed in the terminal")
+        XCTAssertEqual(terminal.salvagesSinceOpening, 1)
+
+        XCTAssertTrue(window.followReplacedDatabase(), "the window's store moves to the salvaged database")
+        XCTAssertFalse(window.followReplacedDatabase(), "once")
+        XCTAssertEqual(window.databaseSwitches, 1)
+        XCTAssertEqual(window.salvagesSinceOpening, 0, "not its own salvage")
+        XCTAssertEqual(try window.message(made[1].id).title, "Renamed in the terminal")
+        try window.rename(made[2].id, to: "Renamed in the window")
+        XCTAssertEqual(try terminal.message(made[2].id).title, "Renamed in the window", "one database again")
+    }
+
+    /// A store opening while another process salvages waits for the salvage
+    /// to be done (it would read a database half written).
+    func testOpeningWaitsForASalvageInProgress() throws {
+        _ = try storeWithMessages(3)
+        let lock = open(databasePath + ".salvage-lock", O_RDWR | O_CREAT, 0o600)
+        XCTAssertGreaterThanOrEqual(lock, 0)
+        XCTAssertEqual(flock(lock, LOCK_EX), 0, "a salvage holds the lock")
+        let opened = DispatchSemaphore(value: 0)
+        let folder = self.folder
+        Thread.detachNewThread {
+            _ = try? MessageStore(folder: folder)
+            opened.signal()
+        }
+        XCTAssertEqual(opened.wait(timeout: .now() + 0.5), .timedOut, "the store waits while the lock is held")
+        close(lock)
+        XCTAssertEqual(opened.wait(timeout: .now() + 30), .success, "and opens once it is released")
+    }
+
     func testALostPageOfMessagesLosesOnlyTheRowsOnIt() throws {
         let made = try storeWithMessages(200)
         var leaves: [(page: Int, cells: Int)] = []
