@@ -35,59 +35,59 @@ final class SalvageAnnouncementTests: XCTestCase {
         try handle.close()
     }
 
-    func testDamageMetWhileTheWindowIsOpenIsAnnounced() throws {
+    /// A window over a store of 40 messages in `folder`, shown.
+    private static func withWindow(_ body: @MainActor (URL, MessageStore, MainWindow, [String]) throws -> Void) throws {
         let scratch = try ScratchFolder()
-        let folder = scratch.url
         try onMainActor {
-            try WindowFixture.withWindow(storeIn: folder, before: Self.fill) { store, window, ids in
+            try WindowFixture.withWindow(storeIn: scratch.url, before: Self.fill) { store, window, ids in
                 window.present()
                 settle(seconds: 0.5)
-                XCTAssertEqual(window.history?.count, 40)
-                window.takeInOutsideChanges()
-                XCTAssertFalse(window.toastTexts.contains { $0.contains("damaged") }, "nothing to say yet")
-
-                // A stray write over a page of the messages, then a rename meets it.
-                try Self.damage(folder, through: store)
-                try store.run("PRAGMA shrink_memory")  // forget the pages read so far
-                try store.rename(ids[38], to: "Renamed")
-                XCTAssertEqual(store.salvagesSinceOpening, 1, "the rename met the damage and the store salvaged it")
-
-                window.takeInOutsideChanges()  // within 3 s, or when the window comes to the front
-                let said = try XCTUnwrap(window.toastTexts.last { $0.contains("damaged") }, "\(window.toastTexts)")
-                XCTAssertTrue(said.hasPrefix("The message database was damaged: 40 messages were saved"), said)
-                XCTAssertTrue(said.contains(try XCTUnwrap(store.latestSalvage?.movedAsideDatabase)), "names the kept file: \(said)")
-                XCTAssertEqual(window.history?.count, 40)
-                XCTAssertEqual(window.history?.row(showing: ids[38])?.message?.title, "Renamed", "a row in view")
-                let before = window.toastTexts.count
-                window.takeInOutsideChanges()
-                XCTAssertEqual(window.toastTexts.count, before, "said once")
+                try body(scratch.url, store, window, ids)
             }
+        }
+    }
+
+    func testDamageMetWhileTheWindowIsOpenIsAnnounced() throws {
+        try Self.withWindow { folder, store, window, ids in
+            XCTAssertEqual(window.history?.count, 40)
+            window.takeInOutsideChanges()
+            XCTAssertFalse(window.toastTexts.contains { $0.contains("damaged") }, "nothing to say yet")
+
+            // A stray write over a page of the messages, then a rename meets it.
+            try Self.damage(folder, through: store)
+            try store.run("PRAGMA shrink_memory")  // forget the pages read so far
+            try store.rename(ids[38], to: "Renamed")
+            XCTAssertEqual(store.salvagesSinceOpening, 1, "the rename met the damage and the store salvaged it")
+
+            window.takeInOutsideChanges()  // within 3 s, or when the window comes to the front
+            let said = try XCTUnwrap(window.toastTexts.last { $0.contains("damaged") }, "\(window.toastTexts)")
+            XCTAssertTrue(said.hasPrefix("The message database was damaged: 40 messages were saved"), said)
+            XCTAssertTrue(said.contains(try XCTUnwrap(store.latestSalvage?.movedAsideDatabase)), "names the kept file: \(said)")
+            XCTAssertEqual(window.history?.count, 40)
+            XCTAssertEqual(window.history?.row(showing: ids[38])?.message?.title, "Renamed", "a row in view")
+            let before = window.toastTexts.count
+            window.takeInOutsideChanges()
+            XCTAssertEqual(window.toastTexts.count, before, "said once")
         }
     }
 
     /// Another process (`hark list` in a terminal) met the damage first and
     /// salvaged: the window moves to the new database, says so, and shows it.
     func testASalvageByAnotherProcessIsFollowedAndAnnounced() throws {
-        let scratch = try ScratchFolder()
-        let folder = scratch.url
-        try onMainActor {
-            try WindowFixture.withWindow(storeIn: folder, before: Self.fill) { store, window, ids in
-                window.present()
-                settle(seconds: 0.5)
-                try Self.damage(folder, through: store)
-                let terminal = try MessageStore(folder: folder)
-                XCTAssertNotNil(terminal.recovery.movedAsideDatabase, "the terminal's store salvaged it on opening")
-                try terminal.rename(ids[39], to: "Renamed in the terminal")
+        try Self.withWindow { folder, store, window, ids in
+            try Self.damage(folder, through: store)
+            let terminal = try MessageStore(folder: folder)
+            XCTAssertNotNil(terminal.recovery.movedAsideDatabase, "the terminal's store salvaged it on opening")
+            try terminal.rename(ids[39], to: "Renamed in the terminal")
 
-                window.takeInOutsideChanges()
-                XCTAssertEqual(window.toastTexts.last, MainWindow.repairedElsewhere)
-                XCTAssertEqual(window.history?.count, 40)
-                XCTAssertTrue(MainLoop.iterate(until: {
-                    window.history?.row(showing: ids[39])?.message?.title == "Renamed in the terminal"
-                }, timeout: 5), "the newest row shows the terminal's rename")
-                try store.rename(ids[38], to: "Renamed in the window")
-                XCTAssertEqual(try terminal.message(ids[38]).title, "Renamed in the window", "one database again")
-            }
+            window.takeInOutsideChanges()
+            XCTAssertEqual(window.toastTexts.last, MainWindow.repairedElsewhere)
+            XCTAssertEqual(window.history?.count, 40)
+            XCTAssertTrue(MainLoop.iterate(until: {
+                window.history?.row(showing: ids[39])?.message?.title == "Renamed in the terminal"
+            }, timeout: 5), "the newest row shows the terminal's rename")
+            try store.rename(ids[38], to: "Renamed in the window")
+            XCTAssertEqual(try terminal.message(ids[38]).title, "Renamed in the window", "one database again")
         }
     }
 }
