@@ -102,7 +102,9 @@ final class AppEndToEndTests: XCTestCase {
         XCTAssertEqual(try driver.quit(app), 0, app.output)
     }
 
-    func testQuittingWhileRecordingSavesTheRecording() throws {
+    /// A window recording a test tone for 2 s into a store of its own, still
+    /// recording; and how to list that store (`hark list --json`).
+    private func appRecordingForTwoSeconds() throws -> (app: ChildProcess, listed: () throws -> String) {
         let data = try ScratchFolder()
         let environment = ["XDG_DATA_HOME": data.url.path,
                            "HARK_RECORD_SOURCE": "audiotestsrc is-live=true wave=sine volume=0.3"]
@@ -110,22 +112,21 @@ final class AppEndToEndTests: XCTestCase {
         try driver.waitFor("the Record button") { try driver.buttons().contains("Record") }
         try driver.probe(["--click", "Record", "--sleep", "2"])
         XCTAssertTrue(try driver.buttons().contains("Stop"), "recording")
+        return (app, { try ChildProcess.run(harkExecutable, ["list", "--json"], environment: ["XDG_DATA_HOME": data.url.path]).output })
+    }
+
+    func testQuittingWhileRecordingSavesTheRecording() throws {
+        let (app, list) = try appRecordingForTwoSeconds()
         XCTAssertEqual(try driver.quit(app), 0, app.output)
-        let (_, listed) = try ChildProcess.run(harkExecutable, ["list", "--json"], environment: ["XDG_DATA_HOME": data.url.path])
+        let listed = try list()
         XCTAssertTrue(listed.contains("\"state\":\"ready\""), "saved, not thrown away: \(listed)")
     }
 
     func testSIGTERMWhileRecordingSavesTheTakeAndQuits() throws {
-        let data = try ScratchFolder()
-        let environment = ["XDG_DATA_HOME": data.url.path,
-                           "HARK_RECORD_SOURCE": "audiotestsrc is-live=true wave=sine volume=0.3"]
-        let app = try ChildProcess(harkExecutable, [], environment: environment)
-        try driver.waitFor("the Record button") { try driver.buttons().contains("Record") }
-        try driver.probe(["--click", "Record", "--sleep", "2"])
-        XCTAssertTrue(try driver.buttons().contains("Stop"), "recording")
+        let (app, list) = try appRecordingForTwoSeconds()
         app.process.terminate()  // SIGTERM, as a session ending sends
         XCTAssertEqual(app.waitForExit(seconds: 20), 0, "quits as Ctrl+Q does: \(app.output)")
-        let (_, listed) = try ChildProcess.run(harkExecutable, ["list", "--json"], environment: ["XDG_DATA_HOME": data.url.path])
+        let listed = try list()
         XCTAssertTrue(listed.contains("\"state\":\"ready\""), "the take was saved before it quit: \(listed)")
         XCTAssertFalse(listed.contains("recovered"), "saved by the window, not left for recovery: \(listed)")
     }

@@ -20,12 +20,8 @@ final class RecordingPlaceholderTests: XCTestCase {
     }
 
     func testTheFirstRecordingShowsItsPlaceholderAndThenTheMessage() throws {
-        let scratch = try ScratchFolder()
-        let folder = scratch.url
         try onMainActor {
-            try WindowFixture.withWindow(storeIn: folder) { _, window in
-                window.present()
-                settle(seconds: 0.3)
+            try WindowFixture.withShownWindow { _, window in
                 XCTAssertEqual(window.visiblePage, "empty")
                 let composer = try XCTUnwrap(window.composer)
                 composer.source = { (.pipeline("audiotestsrc is-live=true volume=0.3"), nil) }

@@ -44,12 +44,8 @@ final class ToastPlacementTests: XCTestCase {
     }
 
     func testToastsSitOverTheHistoryAndAnErrorIsReadableInFull() throws {
-        let scratch = try ScratchFolder()
-        let folder = scratch.url
         try onMainActor {
-            try WindowFixture.withWindow(storeIn: folder) { _, window in
-                window.present()
-                settle(seconds: 0.3)
+            try WindowFixture.withShownWindow { _, window in
                 let composer = try XCTUnwrap(window.composer)
                 XCTAssertEqual(gtk_widget_is_ancestor(composer.widget, window.toasts), 0, "the composer is not under toasts")
 

@@ -36,6 +36,17 @@ enum WindowFixture {
         try withWindow(storeIn: folder, before: { _ in }) { store, window, _ in try body(store, window) }
     }
 
+    /// A window over a new, empty store, presented and settled.
+    @MainActor
+    static func withShownWindow(_ body: (MessageStore, MainWindow) throws -> Void) throws {
+        let scratch = try ScratchFolder()
+        try withWindow(storeIn: scratch.url) { store, window in
+            window.present()
+            settle(seconds: 0.3)
+            try body(store, window)
+        }
+    }
+
     @MainActor
     static func makeWindow(_ store: MessageStore) throws -> (MainWindow, HarkApplication) {
         let app = HarkApplication(applicationID: "io.github.hark.Hark.WorkTests\(Int.random(in: 0..<1_000_000))",
