@@ -168,10 +168,11 @@ final class MainWindow {
         // focus; Space would open that menu. With no focus, Space plays the
         // last message and Tab still walks into the window.
         var firstMap = true
+        let lifetime = WidgetLifetime(of: Widget.widget(appWindow))
         Signal.connect(UnsafeMutableRawPointer(appWindow), "map") { [weak self] in
             guard firstMap else { return }
             firstMap = false
-            MainLoop.idle {
+            lifetime.idle {
                 if let window = self?.window { gtk_window_set_focus(window, nil) }
                 return false
             }

@@ -133,3 +133,26 @@ final class GtkSignalShapeTests: XCTestCase {
         }
     }
 }
+
+final class WidgetLifetimeTests: XCTestCase {
+    func testSourcesTiedToAWidgetNeverRunAfterItIsDestroyed() throws {
+        try withGtk {
+            let window = gtk_window_new()!
+            let label = gtk_label_new("tied")!
+            gtk_window_set_child(hark_window(window), label)
+            let lifetime = WidgetLifetime(of: label)
+            var ranWhileAlive = false, ranAfter = false, ticksAfter = 0
+            lifetime.idle { ranWhileAlive = true; return false }
+            XCTAssertTrue(MainLoop.iterate(until: { ranWhileAlive }, timeout: 2), "an idle runs while the widget lives")
+
+            lifetime.idle { ranAfter = true; return false }
+            lifetime.timeout(milliseconds: 1) { ticksAfter += 1; return true }
+            gtk_window_destroy(hark_window(window))  // the label goes with its window
+            XCTAssertFalse(lifetime.isAlive, "the widget's destroy ends the lifetime")
+            MainLoop.iterate(until: { false }, timeout: 0.1)
+            XCTAssertFalse(ranAfter, "an idle queued before the destroy never ran after it")
+            XCTAssertEqual(ticksAfter, 0, "a repeating timeout stopped with the widget")
+            XCTAssertNil(lifetime.idle { ranAfter = true; return false }, "nothing is scheduled once the widget is gone")
+        }
+    }
+}

@@ -32,7 +32,7 @@ extension HistoryView {
         lastFocusedKey = boundKeys[item]
         // After GTK has laid the list out for the move; by then the focus
         // may have moved on and rows been recycled: it is looked up afresh.
-        MainLoop.idle { [weak self] in
+        lifetime.idle { [weak self] in
             guard let self, let root = gtk_widget_get_root(self.listView), let focus = gtk_root_get_focus(root),
                   let item = self.item(holding: focus), let itemWidget = Self.itemWidget(of: item) else { return false }
             self.bringIntoView(item, itemWidget)

@@ -56,6 +56,10 @@ final class HistoryView {
     /// Where the whole list was scrolled when the search began.
     private var scrollBeforeSearch: Double?
 
+    /// Ends with the scrolled window: deferred work (scrolling after layout,
+    /// following the focus) never runs once GTK has destroyed it.
+    let lifetime: WidgetLifetime
+
     /// The history's widest, in pixels (the composer follows it).
     static let maximumWidth: Int32 = 640
 
@@ -88,6 +92,7 @@ final class HistoryView {
         gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_widget_set_vexpand(scroller, 1)
         widget = scroller
+        lifetime = WidgetLifetime(of: scroller)
 
         // Enter on a focused row (or a double click) plays or pauses it.
         Signal.connectInt(UnsafeMutableRawPointer(listView), "activate") { [weak self] position in
@@ -208,10 +213,12 @@ final class HistoryView {
     }
 
     /// How many items (messages, and the take being recorded) the list holds.
-    private var itemCount: Int { Int(g_list_model_get_n_items(ids)) }
+    /// (None once the window is gone: the list's model went with it.)
+    private var itemCount: Int { lifetime.isAlive ? Int(g_list_model_get_n_items(ids)) : 0 }
 
     private func key(at index: Int) -> String? {
-        gtk_string_list_get_string(ids, guint(index)).map { String(cString: $0) }
+        guard lifetime.isAlive else { return nil }
+        return gtk_string_list_get_string(ids, guint(index)).map { String(cString: $0) }
     }
 
     /// Loads every shown message, oldest first, and scrolls to `id` (an
@@ -226,6 +233,7 @@ final class HistoryView {
     /// `rename`, `delete`): every row is read again; the list stays where it
     /// was scrolled, or follows the end when it was there.
     func refreshFromStore() {
+        guard lifetime.isAlive else { return }
         let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(widget))
         let atEnd = adjustment.map {
             gtk_adjustment_get_value($0) + gtk_adjustment_get_page_size($0) >= gtk_adjustment_get_upper($0) - 1
@@ -238,6 +246,7 @@ final class HistoryView {
     /// nil or an empty query, the whole history again, scrolled back to where
     /// it was before the search.
     func search(_ query: SearchQuery?) {
+        guard lifetime.isAlive else { return }
         let searching = query.map { !$0.isEmpty } ?? false
         if searching, self.query == nil, let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(widget)) {
             scrollBeforeSearch = gtk_adjustment_get_value(adjustment)
@@ -249,7 +258,7 @@ final class HistoryView {
             scrollToEnd()
         } else if wasSearching, let value = scrollBeforeSearch {
             scrollBeforeSearch = nil
-            MainLoop.idle { [weak self] in
+            lifetime.idle { [weak self] in
                 guard let self, let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(self.widget)) else { return false }
                 gtk_adjustment_set_value(adjustment, value)
                 return false
@@ -273,6 +282,7 @@ final class HistoryView {
     /// rows kept read their messages again, for what changed elsewhere (a
     /// rename by another process), and their headers, for new neighbours.
     private func load(_ items: [HistoryItem]) {
+        guard lifetime.isAlive else { return }  // the window is gone; so is the list's model
         let old = (0..<itemCount).map { key(at: $0) ?? "" }
         let new = items.map(\.key)
         let change = ListChange(from: old, to: new)
@@ -368,7 +378,7 @@ final class HistoryView {
     }
 
     private func scroll(to index: Int) {
-        MainLoop.idle { [weak self] in
+        lifetime.idle { [weak self] in
             guard let self, index < self.itemCount else { return false }
             self.scrollToItem(index)
             return false
@@ -377,7 +387,7 @@ final class HistoryView {
 
     private func scrollToEnd() {
         // After layout: the adjustment knows the new height only then.
-        MainLoop.idle { [weak self] in
+        lifetime.idle { [weak self] in
             guard let self, let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(self.widget)) else { return false }
             gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment))
             return false
@@ -385,6 +395,7 @@ final class HistoryView {
     }
 
     func scrollToItem(_ index: Int) {
+        guard lifetime.isAlive else { return }
         let target = g_variant_ref_sink(g_variant_new_uint32(guint32(index)))
         gtk_widget_activate_action_variant(listView, "list.scroll-to-item", target)
         g_variant_unref(target)

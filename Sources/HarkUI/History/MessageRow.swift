@@ -32,6 +32,8 @@ final class MessageRow {
     private var copyAction: OpaquePointer?
     private let menuButton: UnsafeMutablePointer<GtkWidget>
     private(set) var message: Message?
+    /// The menu's work waits for its popover to go; never past the row.
+    private let lifetime: WidgetLifetime
 
     /// The menu's actions; the window does the work.
     var onDelete: @MainActor (Message) -> Void = { _ in }
@@ -45,6 +47,7 @@ final class MessageRow {
         self.store = store
         self.playback = playback
         widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 10)!
+        lifetime = WidgetLifetime(of: widget)
         gtk_widget_add_css_class(widget, "hark-message")
         for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] { side(widget, 6) }
         for side in [gtk_widget_set_margin_start, gtk_widget_set_margin_end] { side(widget, 12) }
@@ -321,7 +324,7 @@ final class MessageRow {
             Actions.add(to: map, name) { [weak self] in
                 guard let self, let message = self.message else { return }
                 gtk_menu_button_popdown(OpaquePointer(self.menuButton))
-                MainLoop.idle { [weak self] in
+                self.lifetime.idle { [weak self] in
                     if let self, self.message?.id == message.id { work(self, message) }
                     return false
                 }

@@ -30,6 +30,8 @@ public final class WaveformView {
     private(set) var drawCount = 0
     private var settingFromOutside = false
     private var dragging = false
+    /// The width fit waits for the allocation to end; never past the widget.
+    private let lifetime: WidgetLifetime
 
     /// While the pointer drags (or a key repeats): the position to preview, in seconds.
     public var onPreview: @MainActor (Double) -> Void = { _ in }
@@ -61,6 +63,7 @@ public final class WaveformView {
     public init() {
         let overlay = gtk_overlay_new()!
         widget = overlay
+        lifetime = WidgetLifetime(of: overlay)
         area = gtk_drawing_area_new()!
         scale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 1)!
         gtk_scale_set_draw_value(UnsafeMutableRawPointer(scale).assumingMemoryBound(to: GtkScale.self), 0)
@@ -189,7 +192,7 @@ public final class WaveformView {
         // Not during the allocation this is called from: GTK would drop the
         // relayout it asks for. Right after it, in the same frame's idle.
         fitPending = true
-        MainLoop.idle { [weak self] in
+        lifetime.idle { [weak self] in
             guard let self else { return false }
             self.fitPending = false
             let width = Double(gtk_widget_get_width(self.area))
