@@ -220,4 +220,36 @@ final class HistoryKeyboardTests: XCTestCase {
             }
         }
     }
+
+    /// The newest row's place in the viewport: wholly in view at its bottom.
+    @MainActor
+    private static func newestIsWholeAtTheBottom(_ window: MainWindow, _ id: String) -> Bool {
+        guard let history = window.history, let item = history.row(showing: id)?.listItemWidget,
+              gtk_widget_get_mapped(item) != 0,
+              let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(history.widget)) else { return false }
+        var bounds = graphene_rect_t()
+        guard gtk_widget_compute_bounds(item, history.widget, &bounds) != 0 else { return false }
+        let bottom = Double(bounds.origin.y + bounds.size.height), page = gtk_adjustment_get_page_size(adjustment)
+        return bounds.origin.y >= -0.5 && bottom <= page + 0.5 && bottom >= page - 80
+    }
+
+    /// A long history opens on its newest message, whole, at the bottom; GTK's
+    /// estimate of the rows it has not built must not leave it half hidden.
+    func testALongHistoryOpensWithTheNewestMessageWholeInView() throws {
+        try onMainActor {
+            try Self.withKeyboardWindow(messages: 200) { window, ids, store, tone in
+                let newest = try XCTUnwrap(ids.last)
+                XCTAssertTrue(MainLoop.iterate(until: { Self.newestIsWholeAtTheBottom(window, newest) }, timeout: 3),
+                              "the newest of 200 is whole at the bottom")
+                settle(seconds: 0.5)
+                XCTAssertTrue(Self.newestIsWholeAtTheBottom(window, newest), "and stays there as rows are built")
+                try Self.tabIntoTheList(window)
+                XCTAssertEqual(Self.focusedMessage(window), newest, "Tab comes in on it")
+                let added = try store.importFile(tone, title: "Newest").id
+                try XCTUnwrap(window.history).append(added)
+                XCTAssertTrue(MainLoop.iterate(until: { Self.newestIsWholeAtTheBottom(window, added) }, timeout: 3),
+                              "a new message is scrolled to, whole")
+            }
+        }
+    }
 }

@@ -385,13 +385,22 @@ final class HistoryView {
         }
     }
 
+    /// Shows the newest item whole at the bottom. By the item, not by the
+    /// adjustment's upper end: GTK estimates the height of rows it has not
+    /// built yet, so the upper moves as they are built and a scroll to it
+    /// ends short (the newest half hidden, Tab landing on an older row); an
+    /// item scrolled to is the list's anchor, kept in view as rows are built.
+    /// Again after layout, for a list not yet allocated.
     private func scrollToEnd() {
-        // After layout: the adjustment knows the new height only then.
+        scrollToLastItem()
         lifetime.idle { [weak self] in
-            guard let self, let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(self.widget)) else { return false }
-            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment))
+            self?.scrollToLastItem()
             return false
         }
+    }
+
+    private func scrollToLastItem() {
+        if itemCount > 0 { scrollToItem(itemCount - 1) }
     }
 
     func scrollToItem(_ index: Int) {
