@@ -13,7 +13,7 @@ extension MainWindow {
     func recoverInBackground(then completion: @escaping @MainActor (RecoveryReport?) -> Void = { _ in }) {
         guard let store else { return completion(nil) }
         let folder = store.folder
-        let delay = MainLoop.timeout(milliseconds: Self.recoveryStripDelayMilliseconds) { [weak self] in
+        let delay = lifetime.timeout(milliseconds: Self.recoveryStripDelayMilliseconds) { [weak self] in
             self?.recoveryProgress.show("Checking for interrupted recordings…")
             return false
         }
@@ -28,8 +28,8 @@ extension MainWindow {
                     return .failure(.file(path: folder.path, detail: "\(error)"))
                 }
             }.value
-            delay.remove()
-            guard let self else { return }
+            delay?.remove()
+            guard let self, self.lifetime.isAlive else { return }  // the window closed meanwhile
             self.recoveryProgress.hide()
             switch result {
             case .success(let report):

@@ -15,6 +15,8 @@ import MessageStore
 final class MainWindow {
     /// Borrowed: the application owns its windows.
     let window: UnsafeMutablePointer<GtkWindow>
+    /// Ends when GTK destroys the window: deferred work on its widgets stops.
+    let lifetime: WidgetLifetime
     let toasts: UnsafeMutablePointer<GtkWidget>
     private let stack: UnsafeMutablePointer<GtkWidget>
     private(set) var history: HistoryView?
@@ -48,6 +50,7 @@ final class MainWindow {
         self.store = store
         let appWindow = adw_application_window_new(application)!
         window = UnsafeMutableRawPointer(appWindow).assumingMemoryBound(to: GtkWindow.self)
+        lifetime = WidgetLifetime(of: Widget.widget(appWindow))
         gtk_window_set_title(window, AppInfo.name)
         gtk_window_set_default_size(window, 480, 640)
         gtk_widget_set_size_request(appWindow, 360, 360)
@@ -168,11 +171,10 @@ final class MainWindow {
         // focus; Space would open that menu. With no focus, Space plays the
         // last message and Tab still walks into the window.
         var firstMap = true
-        let lifetime = WidgetLifetime(of: Widget.widget(appWindow))
         Signal.connect(UnsafeMutableRawPointer(appWindow), "map") { [weak self] in
             guard firstMap else { return }
             firstMap = false
-            lifetime.idle {
+            self?.lifetime.idle {
                 if let window = self?.window { gtk_window_set_focus(window, nil) }
                 return false
             }
@@ -257,6 +259,7 @@ final class MainWindow {
     func toast(_ text: String, seconds: UInt32 = 5, button: String? = nil,
                clicked: @escaping @MainActor () -> Void = {}) {
         toastTexts.append(text)
+        guard lifetime.isAlive else { return }  // work that ended after the window closed
         let (line, needsDetails) = ToastText.brief(text)
         let toast = adw_toast_new(line)!
         adw_toast_set_timeout(toast, seconds)

@@ -45,11 +45,12 @@ final class HistoryLifetimeTests: XCTestCase {
                     gtk_window_destroy(window.window)
                     XCTAssertFalse(history.lifetime.isAlive, "round \(round): the list was destroyed with its window")
                     settle(seconds: 0.2)  // the queued work runs now, or never
-                    // And calls arriving later (an import finishing, the outside-change poll).
+                    // And calls arriving later (an import finishing and saying so, the outside-change poll).
                     history.refreshFromStore()
                     history.reload()
                     history.append("no-such-message")
                     history.remove("no-such-message")
+                    window.toast("An import that ended after the window closed")
                     XCTAssertNil(history.lastMessage, "round \(round): a destroyed list shows nothing")
                     settle(seconds: 0.1)
                 }
