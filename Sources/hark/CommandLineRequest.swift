@@ -41,6 +41,7 @@ enum CommandLineRequest: Equatable {
                 let raw = rest.flag("--raw")
                 try rest.finish()
                 if output != nil && title != nil { throw UsageError("--title names a message in the store; not with --output") }
+                if let output, let reason = OutputName.refusal(output) { throw UsageError(reason) }
                 return .record(output: output, duration: duration, source: source, title: title, raw: raw)
             case "play":
                 let start = try rest.number("--start", in: 0...Double.greatestFiniteMagnitude) ?? 0
@@ -187,20 +188,28 @@ struct ArgumentList {
         self.command = command
     }
 
-    /// `--name VALUE` or `--name=VALUE`; nil when absent.
+    /// `--name VALUE` or `--name=VALUE`; nil when absent. A VALUE that is
+    /// itself an option (`--title --raw`) is refused rather than taken: the
+    /// value was forgotten. One that truly starts with `--` goes after `=`.
     mutating func option(_ name: String) throws(UsageError) -> String? {
         if let index = items.firstIndex(where: { $0.hasPrefix(name + "=") }) {
             return String(items.remove(at: index).dropFirst(name.count + 1))
         }
         guard let index = items.firstIndex(of: name) else { return nil }
         guard index + 1 < items.count else { throw UsageError("\(name) needs a value") }
+        let value = items[index + 1]
+        if value.hasPrefix("--") {
+            throw UsageError("\(name) needs a value, not the option '\(value)' (for a value starting with '--', write \(name)=\(value))")
+        }
         items.remove(at: index)
         return items.remove(at: index)
     }
 
+    /// A plain decimal number (`2`, `0.5`, `1e3`): not the hexadecimal
+    /// (`0x1p3`), `inf` or `nan` that `Double(_:)` also reads.
     mutating func number(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
         guard let text = try option(name) else { return nil }
-        guard let value = Double(text), value.isFinite, range.contains(value) else {
+        guard DecimalNumber.isPlain(text), let value = Double(text), value.isFinite, range.contains(value) else {
             let bounds = range.upperBound == .greatestFiniteMagnitude
                 ? "a number of at least \(range.lowerBound.formatted())"
                 : "a number from \(range.lowerBound.formatted()) to \(range.upperBound.formatted())"
