@@ -228,7 +228,7 @@ public final class MessageStore {
     /// found (the app analyses off the main thread, with progress, first).
     public func importFile(_ path: String, title: String? = nil, analysis: Analysis) throws(StoreError) -> Message {
         let id = UUID().uuidString.lowercased()
-        let suffix = URL(fileURLWithPath: path).pathExtension.lowercased()
+        let suffix = ImportName.fileExtension(forFileAt: path)
         let fileName = suffix.isEmpty ? id : "\(id).\(suffix)"
         let target = messagesFolder.appendingPathComponent(fileName).path
         // Copied under a hidden name first, renamed once the row exists: a
@@ -237,7 +237,7 @@ public final class MessageStore {
         let copy = try ImportCopy(copying: path, to: messagesFolder.appendingPathComponent(ImportCopy.prefix + fileName).path)
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         let created = (attributes?[.modificationDate] as? Date) ?? Date()
-        let message = Message(id: id, title: title ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent,
+        let message = Message(id: id, title: title ?? ImportName.title(forFileAt: path),
                               createdAt: created, duration: analysis.duration, fileName: fileName,
                               codec: suffix.isEmpty ? "audio" : suffix, state: .ready, deletedAt: nil, playPosition: 0)
         do {

@@ -16,6 +16,22 @@ final class ArgumentCommandTests: XCTestCase {
         return try JSONDecoder().decode([Listed].self, from: Data(json.utf8))
     }
 
+    /// An imported file's title is its name less an audio extension only: a
+    /// dot inside a name ("v1.2", "Dr.") is not where an extension starts.
+    func testImportedTitlesLoseOnlyAnAudioExtension() throws {
+        let home = try ScratchFolder()
+        let environment = ["XDG_DATA_HOME": home.path("data")]
+        let names = ["Notes v1.2 final", "Dr. Smith appointment", "talk.ogg"]
+        for name in names {
+            let (status, output) = try ChildProcess.run(harkExecutable, ["record", "--raw", "--duration", "0.3", "--source", tone,
+                                                                         "--output", home.path(name)])
+            XCTAssertEqual(status, 0, output)
+            let (imported, printed) = try ChildProcess.run(harkExecutable, ["import", home.path(name)], environment: environment)
+            XCTAssertEqual(imported, 0, printed)
+        }
+        XCTAssertEqual(Set(try listed(environment).map(\.title)), ["Notes v1.2 final", "Dr. Smith appointment", "talk"])
+    }
+
     /// `record --output` writes Ogg Opus only, so a name promising another
     /// format is refused and nothing is written; .ogg and .opus are fine.
     func testRecordToAFileNamedForAnotherFormatIsRefused() throws {
