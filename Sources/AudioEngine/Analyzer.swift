@@ -249,9 +249,26 @@ public enum Analyzer {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw .fileMissing(path: path) }
         if isFolder.boolValue { throw .notAudio(path: path, detail: "it is a folder") }
+        // Not a file at all: a pipe or a device has no size to go by (and
+        // /dev/zero never ends), so say what it is rather than "empty".
+        var status = stat()
+        if stat(path, &status) == 0, let kind = specialKind(status.st_mode & S_IFMT) {
+            throw .notAudio(path: path, detail: "it is \(kind), not a file")
+        }
         guard FileManager.default.isReadableFile(atPath: path) else { throw .notAudio(path: path, detail: "it cannot be read") }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         if size == 0 { throw .notAudio(path: path, detail: "the file is empty") }
+    }
+
+    /// "a named pipe" or the like for a file type that is no regular file.
+    private static func specialKind(_ type: mode_t) -> String? {
+        switch type {
+        case S_IFIFO: return "a named pipe"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        default: return nil
+        }
     }
 
     /// Ogg with an OpusHead in its first page: how Hark records.

@@ -81,4 +81,20 @@ final class ArgumentCommandTests: XCTestCase {
                                                                      "--source", tone, "--output", scratch.path("decimal.ogg")])
         XCTAssertEqual(status, 0, "an exponent is still decimal: \(output)")
     }
+
+    /// A named pipe or a device is named for what it is, not called an
+    /// empty file (and never read: /dev/zero would not end).
+    func testAPipeOrADeviceIsCalledWhatItIs() throws {
+        let scratch = try ScratchFolder()
+        let fifo = scratch.path("pipe.ogg")
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        for (path, kind) in [(fifo, "named pipe"), ("/dev/zero", "character device")] {
+            for command in [["levels", "--json", path], ["import", path]] {
+                let (status, output) = try ChildProcess.run(harkExecutable, command,
+                                                            environment: ["XDG_DATA_HOME": scratch.path("data")], seconds: 20)
+                XCTAssertEqual(status, 1, "\(command): \(output)")
+                XCTAssertTrue(output.contains(kind) && !output.contains("empty"), "\(command): \(output)")
+            }
+        }
+    }
 }
