@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(
             name: "GtkSupportTests",
             dependencies: ["GtkSupport", "GLibSupport", "CGLib", "CGtk", "CTestSignals"]),
-        .testTarget(name: "HarkCLITests", dependencies: ["hark", "HarkTestSupport", "CCairo"]),
+        .testTarget(name: "HarkCLITests", dependencies: ["hark", "HarkTestSupport", "CCairo", "CSQLite"]),
         .testTarget(name: "HarkAppTests", dependencies: ["hark", "HarkTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -39,6 +39,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noSuchMessage(let id): return "No message with id \(id)."
+        case .database(let error) where error.isBusy:
+            return "The message store is busy: another Hark is writing to it. Try again in a moment."
         case .database(let error): return "The message database failed: \(error.message)."
         case .file(let path, let detail): return "\(path): \(detail)."
         case .exists(let path): return "\(path) already exists (use --force to replace it)."

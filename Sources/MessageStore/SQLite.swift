@@ -11,6 +11,8 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
         let primary = code & 0xFF
         return primary == SQLITE_NOTADB || primary == SQLITE_CORRUPT
     }
+    /// SQLITE_BUSY: another connection held the write lock past the wait.
+    public var isBusy: Bool { code & 0xFF == SQLITE_BUSY }
 }
 
 /// One connection to an SQLite database. Bound parameters only: values never
@@ -126,6 +128,10 @@ final class Database {
     }
 
     static let busyTimeoutMilliseconds: Int32 = 5_000
+
+    /// How long a statement waits from now on for another process's write
+    /// to end before it fails as busy (`busyTimeoutMilliseconds` until set).
+    func waitWhenBusy(milliseconds: Int32) { sqlite3_busy_timeout(handle, milliseconds) }
 
     var changes: Int { Int(sqlite3_changes(handle)) }
 

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import HarkTestSupport
 import XCTest
@@ -96,5 +97,30 @@ final class ArgumentCommandTests: XCTestCase {
                 XCTAssertTrue(output.contains(kind) && !output.contains("empty"), "\(command): \(output)")
             }
         }
+    }
+
+    /// A rename while another process holds the store's write lock fails
+    /// saying the store is busy, and changes nothing; once the lock is gone
+    /// it works.
+    func testRenameWhileAnotherProcessWritesSaysTheStoreIsBusy() throws {
+        let home = try ScratchFolder()
+        let environment = ["XDG_DATA_HOME": home.path("data")]
+        let (recorded, output) = try ChildProcess.run(harkExecutable, ["record", "--raw", "--duration", "0.3", "--source", tone,
+                                                                       "--title", "Before"], environment: environment)
+        XCTAssertEqual(recorded, 0, output)
+        let id = output.trimmingCharacters(in: .whitespacesAndNewlines)
+        var connection: OpaquePointer?
+        XCTAssertEqual(sqlite3_open_v2(home.path("data/hark/hark.sqlite3"), &connection, SQLITE_OPEN_READWRITE, nil), SQLITE_OK)
+        defer { sqlite3_close(connection) }
+        XCTAssertEqual(sqlite3_exec(connection, "BEGIN EXCLUSIVE", nil, nil, nil), SQLITE_OK)
+        let (status, refused) = try ChildProcess.run(harkExecutable, ["rename", id, "After"], environment: environment)
+        XCTAssertEqual(status, 1, refused)
+        XCTAssertTrue(refused.contains("The message store is busy: another Hark is writing to it"), refused)
+        XCTAssertEqual(refused.split(separator: "\n").count, 1, "one sentence: \(refused)")
+        XCTAssertEqual(try listed(environment).map(\.title), ["Before"], "a read works meanwhile, and nothing changed")
+        XCTAssertEqual(sqlite3_exec(connection, "ROLLBACK", nil, nil, nil), SQLITE_OK)
+        let (renamed, printed) = try ChildProcess.run(harkExecutable, ["rename", id, "After"], environment: environment)
+        XCTAssertEqual(renamed, 0, printed)
+        XCTAssertEqual(try listed(environment).map(\.title), ["After"])
     }
 }

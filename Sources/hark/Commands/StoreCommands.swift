@@ -6,19 +6,24 @@ import MessageStore
 /// Opens the store and reconciles it with its files, telling the user what
 /// had to be repaired. Commands that fail to open it print why and return nil;
 /// a repair that fails (a full disk) is only warned about, so that reading
-/// still works.
-func openStore() -> MessageStore? {
+/// still works. `busyWait` (milliseconds) bounds how long each statement
+/// waits for another process's write before failing as busy.
+func openStore(busyWait: Int32? = nil) -> MessageStore? {
     let store: MessageStore
     do { store = try MessageStore() } catch {
         printFailure(error)
         return nil
     }
+    if let busyWait { store.waitWhenBusy(milliseconds: busyWait) }
     do {
         let report = try store.recover()
         if let summary = report.damageSummary { printFailure(summary) }
         if !report.recoveredRecordings.isEmpty {
             printFailure("recovered \(report.recoveredRecordings.count) interrupted recording(s)")
         }
+    } catch StoreError.database(let error) where error.isBusy {
+        // Another Hark is writing: the repairs wait for the next opening, and
+        // a command that writes says the store is busy itself.
     } catch {
         // Repairs need room to write (a full disk); reading does not.
         printFailure("warning: interrupted recordings could not be recovered now: \(error)")
@@ -27,8 +32,10 @@ func openStore() -> MessageStore? {
 }
 
 /// Runs `body` against the store; a StoreError becomes a one-line failure.
+/// A store another process keeps locked fails within about a second, saying
+/// it is busy, rather than keeping the user waiting for each statement.
 func withStore(_ body: (MessageStore) throws -> Void) -> Int32 {
-    guard let store = openStore() else { return 1 }
+    guard let store = openStore(busyWait: 1_000) else { return 1 }
     do {
         try body(store)
         return 0
