@@ -10,11 +10,13 @@ import Foundation
 public enum ExportTarget {
     /// Throws unless `path` can be written: its folder exists, and nothing is
     /// there, or a regular file is and `overwrite` allows replacing it.
+    /// (A stand-in for a name that is not UTF-8 is checked by that name:
+    /// `StandInPaths`.)
     public static func check(_ path: String, overwrite: Bool) throws(StoreError) {
         var status = stat()
-        guard lstat(path, &status) == 0 else {
+        guard StandInPaths.withSystemPath(path, { lstat($0, &status) }) == 0 else {
             guard errno == ENOENT else { throw .file(path: path, detail: String(cString: strerror(errno))) }
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            let folder = StandInPaths.folder(of: path)
             var folderStatus = stat()
             guard stat(folder, &folderStatus) == 0, folderStatus.st_mode & S_IFMT == S_IFDIR else {
                 throw .file(path: path, detail: "the folder \(folder) does not exist")
@@ -37,7 +39,7 @@ public enum ExportTarget {
     /// the final move is a rename on one file system.
     public static func temporaryPath(beside path: String) -> String {
         let target = URL(fileURLWithPath: path)
-        return target.deletingLastPathComponent()
+        return URL(fileURLWithPath: StandInPaths.folder(of: path))
             .appendingPathComponent(".\(target.lastPathComponent).hark-export-\(UUID().uuidString.prefix(8))").path
     }
 
@@ -49,13 +51,15 @@ public enum ExportTarget {
         defer { unlink(partial) }
         if overwrite {
             var status = stat()
-            if lstat(path, &status) == 0 {
+            if StandInPaths.withSystemPath(path, { lstat($0, &status) }) == 0 {
                 try check(path, overwrite: true)
-                guard rename(partial, path) == 0 else { throw .file(path: path, detail: String(cString: strerror(errno))) }
+                guard StandInPaths.withSystemPath(path, { rename(partial, $0) }) == 0 else {
+                    throw .file(path: path, detail: String(cString: strerror(errno)))
+                }
                 return
             }
         }
-        guard link(partial, path) == 0 else {
+        guard StandInPaths.withSystemPath(path, { link(partial, $0) }) == 0 else {
             let error = errno
             if error == EEXIST { try check(path, overwrite: overwrite) }
             throw .file(path: path, detail: String(cString: strerror(error)))

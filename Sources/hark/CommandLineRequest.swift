@@ -115,6 +115,16 @@ enum CommandLineRequest: Equatable {
         }
     }
 
+    /// The files the request writes through `ExportTarget` (which may be
+    /// new names that are not UTF-8).
+    var writtenPaths: [String] {
+        switch self {
+        case .export(_, let path, _, _): return [path]
+        case .waveform(_, let png, _, _, _, _, _, _): return [png]
+        default: return []
+        }
+    }
+
     static let usage = """
         Usage: hark [COMMAND] [OPTIONS]
 

@@ -3,11 +3,16 @@ import GLibSupport
 import HarkUI
 
 /// What the command line asked for, read from the process's own arguments.
+/// A name that is not UTF-8 and names nothing yet is good only as a file
+/// to write (an export's PATH, a waveform's PNG).
 func requestFromArguments() -> CommandLineRequest {
-    switch RawArguments.read() {
-    case .success(let arguments): return CommandLineRequest.parse(arguments)
-    case .failure(let error): return .usageError(error.reason)
+    let (arguments, missing) = RawArguments.read()
+    let request = CommandLineRequest.parse(arguments)
+    if let name = arguments.first(where: { missing[$0] != nil && !request.writtenPaths.contains($0) }),
+       let shown = missing[name] {
+        return .usageError("'\(shown)' is not valid UTF-8 and names no file that exists")
     }
+    return request
 }
 
 /// Runs one request and returns the process's exit status. (A function of
