@@ -14,8 +14,8 @@ import MessageStore
 enum RawArguments {
     /// The arguments after the program name, and the stand-ins among them
     /// for names that do not exist (with the name as shown): good only as a
-    /// file to write.
-    static func read() -> (arguments: [String], missing: [String: String]) {
+    /// file to write. A name no stand-in could be made for is a usage error.
+    static func read() -> Result<(arguments: [String], missing: [String: String]), UsageError> {
         var arguments: [String] = []
         var missing: [String: String] = [:]
         for index in 1..<Int(CommandLine.argc) {
@@ -26,16 +26,14 @@ enum RawArguments {
             }
             let shown = lossy(raw)
             guard let standIn = standIn(for: raw, number: arguments.count) else {
-                // No private folder: the name cannot be used at all.
-                missing[shown] = shown
-                arguments.append(shown)
-                continue
+                return .failure(UsageError("'\(shown)' is not valid UTF-8, and no stand-in for it could be made in "
+                                           + FileManager.default.temporaryDirectory.path))
             }
             var status = stat()
             if lstat(raw, &status) != 0 { missing[standIn] = shown }
             arguments.append(standIn)
         }
-        return (arguments, missing)
+        return .success((arguments, missing))
     }
 
     private static func lossy(_ raw: UnsafePointer<CChar>) -> String {

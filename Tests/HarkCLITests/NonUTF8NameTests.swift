@@ -122,6 +122,22 @@ final class NonUTF8NameTests: XCTestCase {
         XCTAssertEqual(contents(ofRaw: target, in: out), stored)
     }
 
+    /// With nowhere to make its stand-in (an unwritable TMPDIR), such a name
+    /// is refused: never written under its lossy spelling instead.
+    func testANameThatGetsNoStandInIsRefused() throws {
+        let scratch = try ScratchFolder()
+        let environment = ["XDG_DATA_HOME": scratch.path("data")]
+        let (recorded, printed) = try ChildProcess.run(harkExecutable, ["record", "--raw", "--duration", "0.3", "--source", tone],
+                                                       environment: environment)
+        XCTAssertEqual(recorded, 0, printed)
+        let id = printed.trimmingCharacters(in: .whitespacesAndNewlines)
+        let (status, output) = try shell(#"TMPDIR="$1/none" "$0" export "$2" "$(printf '%s/lost-\351.ogg' "$1")""#,
+                                         [scratch.url.path, id], environment: environment)
+        XCTAssertEqual(status, 2, output)
+        XCTAssertTrue(output.contains("no stand-in"), output)
+        XCTAssertEqual(entryCount(scratch.url.path), 1, "nothing written beside the store: \(output)")
+    }
+
     /// `--force` over an existing regular file whose name is not UTF-8
     /// replaces it (it used to be refused as "a symbolic link": the
     /// stand-in was checked instead of the file).

@@ -6,7 +6,11 @@ import HarkUI
 /// A name that is not UTF-8 and names nothing yet is good only as a file
 /// to write (an export's PATH, a waveform's PNG).
 func requestFromArguments() -> CommandLineRequest {
-    let (arguments, missing) = RawArguments.read()
+    let arguments: [String], missing: [String: String]
+    switch RawArguments.read() {
+    case .success(let read): (arguments, missing) = read
+    case .failure(let error): return .usageError(error.reason)
+    }
     let request = CommandLineRequest.parse(arguments)
     if let name = arguments.first(where: { missing[$0] != nil && !request.writtenPaths.contains($0) }),
        let shown = missing[name] {
