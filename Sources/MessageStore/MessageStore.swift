@@ -30,14 +30,6 @@ public final class MessageStore {
     /// different file at the path knows another process salvaged already.
     var databaseFile: ino_t?
 
-    /// The store under `$XDG_DATA_HOME/hark` (default `~/.local/share/hark`).
-    public static var defaultFolder: URL {
-        let environment = ProcessInfo.processInfo.environment
-        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (NSHomeDirectory() + "/.local/share")
-        return URL(fileURLWithPath: dataHome).appendingPathComponent("hark")
-    }
-
     /// Opens (creating if needed) the store in `folder`. A damaged database
     /// (its messages fail a quick check, or it is not recognised as a
     /// database) is moved aside, kept, and replaced by a new one holding every
@@ -71,24 +63,6 @@ public final class MessageStore {
         chmod(path, 0o600)
         recovery = report
         removeAbandonedImports()
-    }
-
-    /// Hidden copies left by imports killed before their row was written:
-    /// never messages. Those whose row exists are finished by `recover`.
-    private func removeAbandonedImports() {
-        ImportCopy.removeAbandoned(in: messagesFolder.path) { fileName in
-            (try? messages(where: "file_name = ?", [.text(fileName)]).isEmpty == false) ?? true
-        }
-    }
-
-    static func openDatabase(at path: String) throws(SQLiteError) -> Database {
-        let database = try Database(path: path)
-        // Reading the schema is where "file is not a database" shows.
-        try database.useWriteAheadLog()
-        try database.execute("PRAGMA synchronous = NORMAL")
-        try database.execute("PRAGMA foreign_keys = ON")
-        try Schema.migrate(database)
-        return database
     }
 
     // MARK: Reading
@@ -361,101 +335,6 @@ public final class MessageStore {
         return result.joined(separator: "\n")
     }
 
-    // MARK: Internals
-
-    func messages(where clause: String, _ values: [SQLValue]) throws(StoreError) -> [Message] {
-        var found: [Message] = []
-        try run("""
-            SELECT id, title, created_at, duration, file_name, codec, state, deleted_at, play_position, voice_processed
-            FROM messages WHERE \(clause)
-            """, values) { row in
-            found.append(Message(
-                id: row.text(0) ?? "", title: row.text(1) ?? "",
-                createdAt: Date(timeIntervalSince1970: row.real(2)), duration: row.real(3),
-                fileName: row.text(4) ?? "", codec: row.text(5) ?? "",
-                state: MessageState(rawValue: row.text(6) ?? "") ?? .missing,
-                deletedAt: row.isNull(7) ? nil : Date(timeIntervalSince1970: row.real(7)),
-                playPosition: row.real(8),
-                voiceProcessed: row.isNull(9) ? nil : row.integer(9) != 0))
-        }
-        return found
-    }
-
-    func insert(_ message: Message, levels: LevelTrack?) throws(StoreError) {
-        try inTransaction {
-            try database.query("""
-                INSERT INTO messages (id, title, created_at, duration, file_name, codec, state, deleted_at, play_position,
-                                      voice_processed)
-                VALUES (?, ?, ?, ?, ?, ?, ?, NULL, 0, ?)
-                """, [.text(message.id), .text(message.title), .real(message.createdAt.timeIntervalSince1970),
-                      .real(message.duration), .text(message.fileName), .text(message.codec), .text(message.state.rawValue),
-                      message.voiceProcessed.map { .integer($0 ? 1 : 0) } ?? .null])
-            if let levels { try storeLevels(message.id, levels) }
-        }
-    }
-
-    func storeLevels(_ id: String, _ levels: LevelTrack) throws(SQLiteError) {
-        try database.query("""
-            INSERT INTO levels (message_id, interval_ms, encoding, data) VALUES (?, ?, ?, ?)
-            ON CONFLICT (message_id) DO UPDATE SET interval_ms = excluded.interval_ms,
-                encoding = excluded.encoding, data = excluded.data
-            """, [.text(id), .integer(Int64(levels.intervalMilliseconds)), .text(LevelEncoding.name),
-                  .blob(LevelEncoding.encode(levels))])
-    }
-
-    /// Runs one statement. One the damaged database fails is run again on
-    /// the database salvaged from it, unless it had already handed out rows.
-    func run(_ sql: String, _ values: [SQLValue] = [], row: (Row) -> Void = { _ in }) throws(StoreError) {
-        var delivered = false
-        do {
-            try database.query(sql, values) { delivered = true; row($0) }
-        } catch where error.isDamagedDatabase {
-            try replaceDamagedDatabase()
-            if delivered { throw .database(error) }
-            do { try database.query(sql, values) { row($0) } } catch { throw .database(error) }
-        } catch {
-            throw .database(error)
-        }
-    }
-
-    private func update(_ sql: String, _ values: [SQLValue], _ id: String) throws(StoreError) {
-        try run(sql, values)
-        if database.changes == 0 { _ = try message(id) }  // says "no such message" when that is why
-    }
-
-    /// Runs `body` in one transaction, again on the salvaged database when
-    /// the damaged one fails it (nothing of the first try was committed).
-    func inTransaction(_ body: () throws -> Void) throws(StoreError) {
-        do {
-            try inOneTransaction(body)
-        } catch StoreError.database(let error) where error.isDamagedDatabase {
-            try replaceDamagedDatabase()
-            try inOneTransaction(body)
-        }
-    }
-
-    private func inOneTransaction(_ body: () throws -> Void) throws(StoreError) {
-        do {
-            try database.transaction(body)
-        } catch let error as StoreError {
-            throw error
-        } catch let error as SQLiteError {
-            throw .database(error)
-        } catch {
-            throw .database(SQLiteError(code: 1, message: "\(error)"))
-        }
-    }
-
-    private static func makePrivateFolder(_ url: URL) throws(StoreError) {
-        do {
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw .file(path: url.path, detail: "cannot create the folder (\(error.localizedDescription))")
-        }
-        chmod(url.path, 0o700)
-    }
-
     /// A new recording's title. Not its date and time: the history shows
     /// those beside every title (and under each day's header), whatever the
     /// title becomes.
@@ -475,39 +354,5 @@ public final class MessageStore {
         case .fileMissing: return "no such file"
         default: return "\(error)"
         }
-    }
-}
-
-/// What opening the store had to repair.
-public struct RecoveryReport: Sendable, Equatable {
-    /// Where a damaged database file was moved (it is kept).
-    public var movedAsideDatabase: String?
-    public var recoveredRecordings: [String] = []
-    public var adoptedFiles: [String] = []
-    public var markedMissing: [String] = []
-    public var recomputedLevels: [String] = []
-    /// Messages copied out of the damaged database, titles, levels and ids
-    /// kept; and those its indexes knew of that could not be read.
-    public var salvagedMessages = 0
-    public var lostMessages = 0
-
-    /// What the user is told when the database was damaged; nil when not.
-    public var damageSummary: String? {
-        guard let aside = movedAsideDatabase else { return nil }
-        let kept = "the damaged file is kept as \(aside)"
-        guard salvagedMessages > 0 else {
-            return "The message database was damaged and could not be read; the messages were rebuilt "
-                + "from their audio files, without their titles, and \(kept)."
-        }
-        let saved = salvagedMessages == 1 ? "1 message was" : "\(salvagedMessages) messages were"
-        let lost = lostMessages == 0 ? "" : " (\(lostMessages) could not be read)"
-        return "The message database was damaged: \(saved) saved from it with their titles\(lost), and \(kept)."
-    }
-
-    public init() {}
-
-    public var isEmpty: Bool {
-        movedAsideDatabase == nil && recoveredRecordings.isEmpty && adoptedFiles.isEmpty
-            && markedMissing.isEmpty && recomputedLevels.isEmpty
     }
 }

@@ -1,0 +1,89 @@
+import Foundation
+import Levels
+
+/// The statements every part of the store runs through: rows in and out,
+/// one statement or one transaction, salvaging a damaged database on the way.
+extension MessageStore {
+    func messages(where clause: String, _ values: [SQLValue]) throws(StoreError) -> [Message] {
+        var found: [Message] = []
+        try run("""
+            SELECT id, title, created_at, duration, file_name, codec, state, deleted_at, play_position, voice_processed
+            FROM messages WHERE \(clause)
+            """, values) { row in
+            found.append(Message(
+                id: row.text(0) ?? "", title: row.text(1) ?? "",
+                createdAt: Date(timeIntervalSince1970: row.real(2)), duration: row.real(3),
+                fileName: row.text(4) ?? "", codec: row.text(5) ?? "",
+                state: MessageState(rawValue: row.text(6) ?? "") ?? .missing,
+                deletedAt: row.isNull(7) ? nil : Date(timeIntervalSince1970: row.real(7)),
+                playPosition: row.real(8),
+                voiceProcessed: row.isNull(9) ? nil : row.integer(9) != 0))
+        }
+        return found
+    }
+
+    func insert(_ message: Message, levels: LevelTrack?) throws(StoreError) {
+        try inTransaction {
+            try database.query("""
+                INSERT INTO messages (id, title, created_at, duration, file_name, codec, state, deleted_at, play_position,
+                                      voice_processed)
+                VALUES (?, ?, ?, ?, ?, ?, ?, NULL, 0, ?)
+                """, [.text(message.id), .text(message.title), .real(message.createdAt.timeIntervalSince1970),
+                      .real(message.duration), .text(message.fileName), .text(message.codec), .text(message.state.rawValue),
+                      message.voiceProcessed.map { .integer($0 ? 1 : 0) } ?? .null])
+            if let levels { try storeLevels(message.id, levels) }
+        }
+    }
+
+    func storeLevels(_ id: String, _ levels: LevelTrack) throws(SQLiteError) {
+        try database.query("""
+            INSERT INTO levels (message_id, interval_ms, encoding, data) VALUES (?, ?, ?, ?)
+            ON CONFLICT (message_id) DO UPDATE SET interval_ms = excluded.interval_ms,
+                encoding = excluded.encoding, data = excluded.data
+            """, [.text(id), .integer(Int64(levels.intervalMilliseconds)), .text(LevelEncoding.name),
+                  .blob(LevelEncoding.encode(levels))])
+    }
+
+    /// Runs one statement. One the damaged database fails is run again on
+    /// the database salvaged from it, unless it had already handed out rows.
+    func run(_ sql: String, _ values: [SQLValue] = [], row: (Row) -> Void = { _ in }) throws(StoreError) {
+        var delivered = false
+        do {
+            try database.query(sql, values) { delivered = true; row($0) }
+        } catch where error.isDamagedDatabase {
+            try replaceDamagedDatabase()
+            if delivered { throw .database(error) }
+            do { try database.query(sql, values) { row($0) } } catch { throw .database(error) }
+        } catch {
+            throw .database(error)
+        }
+    }
+
+    func update(_ sql: String, _ values: [SQLValue], _ id: String) throws(StoreError) {
+        try run(sql, values)
+        if database.changes == 0 { _ = try message(id) }  // says "no such message" when that is why
+    }
+
+    /// Runs `body` in one transaction, again on the salvaged database when
+    /// the damaged one fails it (nothing of the first try was committed).
+    func inTransaction(_ body: () throws -> Void) throws(StoreError) {
+        do {
+            try inOneTransaction(body)
+        } catch StoreError.database(let error) where error.isDamagedDatabase {
+            try replaceDamagedDatabase()
+            try inOneTransaction(body)
+        }
+    }
+
+    private func inOneTransaction(_ body: () throws -> Void) throws(StoreError) {
+        do {
+            try database.transaction(body)
+        } catch let error as StoreError {
+            throw error
+        } catch let error as SQLiteError {
+            throw .database(error)
+        } catch {
+            throw .database(SQLiteError(code: 1, message: "\(error)"))
+        }
+    }
+}

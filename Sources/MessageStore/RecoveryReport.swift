@@ -1,0 +1,33 @@
+/// What opening the store had to repair.
+public struct RecoveryReport: Sendable, Equatable {
+    /// Where a damaged database file was moved (it is kept).
+    public var movedAsideDatabase: String?
+    public var recoveredRecordings: [String] = []
+    public var adoptedFiles: [String] = []
+    public var markedMissing: [String] = []
+    public var recomputedLevels: [String] = []
+    /// Messages copied out of the damaged database, titles, levels and ids
+    /// kept; and those its indexes knew of that could not be read.
+    public var salvagedMessages = 0
+    public var lostMessages = 0
+
+    /// What the user is told when the database was damaged; nil when not.
+    public var damageSummary: String? {
+        guard let aside = movedAsideDatabase else { return nil }
+        let kept = "the damaged file is kept as \(aside)"
+        guard salvagedMessages > 0 else {
+            return "The message database was damaged and could not be read; the messages were rebuilt "
+                + "from their audio files, without their titles, and \(kept)."
+        }
+        let saved = salvagedMessages == 1 ? "1 message was" : "\(salvagedMessages) messages were"
+        let lost = lostMessages == 0 ? "" : " (\(lostMessages) could not be read)"
+        return "The message database was damaged: \(saved) saved from it with their titles\(lost), and \(kept)."
+    }
+
+    public init() {}
+
+    public var isEmpty: Bool {
+        movedAsideDatabase == nil && recoveredRecordings.isEmpty && adoptedFiles.isEmpty
+            && markedMissing.isEmpty && recomputedLevels.isEmpty
+    }
+}
