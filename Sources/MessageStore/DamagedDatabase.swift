@@ -18,6 +18,9 @@ extension MessageStore {
     /// salvaged from it; `recovery` says what was saved, and so does
     /// `latestSalvage` (this salvage alone) for a window to announce.
     func replaceDamagedDatabase() throws(StoreError) {
+        // A connection opened for reading only may also be one reading a file
+        // that changes under it (no locks): never moved aside from there.
+        try checkWritable()
         database.close()
         var salvage = RecoveryReport()
         do { database = try Self.replaceDamagedDatabase(at: databasePath, seen: databaseFile, report: &salvage) } catch {

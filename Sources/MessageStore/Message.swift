@@ -35,16 +35,23 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case file(path: String, detail: String)
     case exists(path: String)
     case notAudio(path: String, detail: String)
+    /// A change asked of a store that can only be read: its folder is
+    /// read-only (a backup mounted so), or its disk is full.
+    case readOnly(folder: String)
+    case diskFull(folder: String)
 
     public var description: String {
         switch self {
         case .noSuchMessage(let id): return "No message with id \(id)."
         case .database(let error) where error.isBusy:
             return "The message store is busy: another Hark is writing to it. Try again in a moment."
+        case .database(let error) where error.isDiskFull: return "The message database failed: the disk is full (\(error.message))."
         case .database(let error): return "The message database failed: \(error.message)."
         case .file(let path, let detail): return "\(path): \(detail)."
         case .exists(let path): return "\(path) already exists (use --force to replace it)."
         case .notAudio(let path, let detail): return "\(path) cannot be imported: \(detail)."
+        case .readOnly(let folder): return "Nothing was changed in the message store \(folder): it is read-only."
+        case .diskFull(let folder): return "Nothing was changed in the message store \(folder): the disk is full."
         }
     }
 }

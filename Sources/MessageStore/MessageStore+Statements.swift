@@ -53,13 +53,14 @@ extension MessageStore {
         } catch where error.isDamagedDatabase {
             try replaceDamagedDatabase()
             if delivered { throw .database(error) }
-            do { try database.query(sql, values) { row($0) } } catch { throw .database(error) }
+            do { try database.query(sql, values) { row($0) } } catch { throw storeError(error) }
         } catch {
-            throw .database(error)
+            throw storeError(error)
         }
     }
 
     func update(_ sql: String, _ values: [SQLValue], _ id: String) throws(StoreError) {
+        try checkWritable()
         try run(sql, values)
         if database.changes == 0 { _ = try message(id) }  // says "no such message" when that is why
     }
@@ -81,7 +82,7 @@ extension MessageStore {
         } catch let error as StoreError {
             throw error
         } catch let error as SQLiteError {
-            throw .database(error)
+            throw storeError(error)
         } catch {
             throw .database(SQLiteError(code: 1, message: "\(error)"))
         }

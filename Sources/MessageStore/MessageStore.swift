@@ -26,6 +26,8 @@ public final class MessageStore {
     public internal(set) var databaseSwitches = 0
 
     var database: Database
+    /// Whether changes can be made, or the store was opened for reading only.
+    public internal(set) var access: StoreAccess
     /// The database file this store opened (its inode): a salvage finding a
     /// different file at the path knows another process salvaged already.
     var databaseFile: ino_t?
@@ -34,34 +36,20 @@ public final class MessageStore {
     /// (its messages fail a quick check, or it is not recognised as a
     /// database) is moved aside, kept, and replaced by a new one holding every
     /// row it still reads; `recover` adopts the audio files no row names.
+    /// A store that cannot be written (a read-only folder, a full disk) is
+    /// opened for reading: `access` says so, and every change is refused with
+    /// a sentence naming why, changing nothing.
     public init(folder: URL = MessageStore.defaultFolder) throws(StoreError) {
         self.folder = folder
         try Self.makePrivateFolder(folder)
         try Self.makePrivateFolder(folder.appendingPathComponent("messages"))
         let path = folder.appendingPathComponent("hark.sqlite3").path
         var report = RecoveryReport()
-        var sound: Database?
-        var seen: ino_t?
-        do {
-            // Not while another process salvages it: the file would be half written.
-            try Self.withSalvageLock(at: path, exclusive: false) { () throws(SQLiteError) in
-                seen = Self.fileNumber(path)
-                let opened = try Self.openDatabase(at: path)
-                if Self.looksSound(opened) { sound = opened } else { opened.close() }
-            }
-        } catch let error where error.isDamagedDatabase {
-            // Not a database at all (its header is gone): salvaged below too.
-        } catch {
-            throw .database(error)
-        }
-        if let sound {
-            database = sound
-        } else {
-            do { database = try Self.replaceDamagedDatabase(at: path, seen: seen, report: &report) } catch { throw .database(error) }
-        }
+        (database, access) = try Self.openConnection(at: path, in: folder, report: &report)
         databaseFile = Self.fileNumber(path)
-        chmod(path, 0o600)
         recovery = report
+        guard access == .readWrite else { return }
+        chmod(path, 0o600)
         removeAbandonedImports()
     }
 
@@ -158,6 +146,7 @@ public final class MessageStore {
     /// that a crash leaves a row to recover. Record into `audioPath(of:)`.
     public func beginRecording(title: String? = nil, at date: Date = Date(),
                                voiceProcessed: Bool? = nil) throws(StoreError) -> Message {
+        try checkWritable()
         let id = UUID().uuidString.lowercased()
         let message = Message(id: id, title: title ?? Self.defaultTitle, createdAt: date, duration: 0,
                               fileName: "\(id).ogg", codec: "opus", state: .recording, deletedAt: nil, playPosition: 0,
@@ -182,6 +171,7 @@ public final class MessageStore {
     public func discardRecording(_ id: String) throws(StoreError) {
         let message = try message(id)
         guard message.state == .recording else { return }
+        try checkWritable()
         try run("DELETE FROM messages WHERE id = ? AND state = 'recording'", [.text(id)])
         try? FileManager.default.removeItem(atPath: audioPath(of: message))
     }
@@ -191,6 +181,7 @@ public final class MessageStore {
     /// Copies an audio file into the store, unchanged, with its levels.
     /// Blocking (the analysis): call it off the main thread in the app.
     public func importFile(_ path: String, title: String? = nil) throws(StoreError) -> Message {
+        try checkWritable()  // before the analysis, which may take a while
         let analysis: Analysis
         do { analysis = try Analyzer.analyze(path: path) } catch {
             throw .notAudio(path: path, detail: Self.reason(error))
@@ -201,6 +192,7 @@ public final class MessageStore {
     /// Copies an audio file into the store with the levels an analysis of it
     /// found (the app analyses off the main thread, with progress, first).
     public func importFile(_ path: String, title: String? = nil, analysis: Analysis) throws(StoreError) -> Message {
+        try checkWritable()
         let id = UUID().uuidString.lowercased()
         let suffix = ImportName.fileExtension(forFileAt: path)
         let fileName = suffix.isEmpty ? id : "\(id).\(suffix)"
@@ -248,6 +240,7 @@ public final class MessageStore {
     public func purge(_ id: String) throws(StoreError) {
         let message = try message(id)
         guard message.state == .deleted else { return }
+        try checkWritable()  // or the file would go and its row stay
         // The file first: a file without its row would be adopted back by recovery.
         try? FileManager.default.removeItem(atPath: audioPath(of: message))
         try run("DELETE FROM messages WHERE id = ?", [.text(id)])

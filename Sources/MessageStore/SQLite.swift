@@ -1,11 +1,24 @@
 import CSQLite
 import Foundation
 
-/// An SQLite failure: the result code and SQLite's own message.
+/// An SQLite failure: the result code, SQLite's own message, and the
+/// system's error number behind a failed read or write.
 public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
     public let code: Int32
     public let message: String
+    /// `errno` of the failed system call (ENOSPC, EROFS…), 0 when none.
+    public var systemError: Int32 = 0
     public var description: String { "SQLite error \(code): \(message)" }
+    /// The disk has no room for what SQLite had to write (SQLite says "disk
+    /// I/O error" when the -shm file could not grow).
+    public var isDiskFull: Bool {
+        code & 0xFF == SQLITE_FULL || systemError == ENOSPC || systemError == EDQUOT
+    }
+    /// A write refused because the file or its file system is read-only. Not
+    /// a database moved away under the connection (another process salvaged it).
+    public var isReadOnly: Bool {
+        (code & 0xFF == SQLITE_READONLY && code != SQLITE_READONLY | 4 << 8)  // SQLITE_READONLY_DBMOVED || systemError == EROFS
+    }
     /// SQLITE_NOTADB or SQLITE_CORRUPT: the file is not a usable database.
     public var isDamagedDatabase: Bool {
         let primary = code & 0xFF
@@ -15,19 +28,39 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
     public var isBusy: Bool { code & 0xFF == SQLITE_BUSY }
 }
 
+/// How a connection opens its file.
+enum OpenMode {
+    case readWrite
+    /// Reads only, the WAL too: through its -shm file, which must exist or be
+    /// creatable.
+    case readOnly
+    /// Reads the main file only, without locks, -wal or -shm: for a file that
+    /// cannot change and has no WAL to read (a read-only folder, a full disk).
+    case immutable
+}
+
 /// One connection to an SQLite database. Bound parameters only: values never
 /// enter SQL text. Used from one thread at a time.
 final class Database {
     private var handle: OpaquePointer
 
-    init(path: String, create: Bool = true) throws(SQLiteError) {
+    init(path: String, create: Bool = true, mode: OpenMode = .readWrite) throws(SQLiteError) {
         var db: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
-        let status = sqlite3_open_v2(path, &db, flags, nil)
+        var name = path
+        var flags = SQLITE_OPEN_NOMUTEX
+        switch mode {
+        case .readWrite: flags |= SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        case .immutable:
+            flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+            name = Self.uri(path) + "?immutable=1"
+        }
+        let status = sqlite3_open_v2(name, &db, flags, nil)
         guard status == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open \(path)"
+            let systemError = db.map { sqlite3_system_errno($0) } ?? 0
             sqlite3_close(db)
-            throw SQLiteError(code: status, message: message)
+            throw SQLiteError(code: status, message: message, systemError: systemError)
         }
         handle = db
         sqlite3_extended_result_codes(db, 1)
@@ -54,7 +87,7 @@ final class Database {
         if sqlite3_exec(handle, sql, nil, nil, &error) != SQLITE_OK {
             let message = error.map { String(cString: $0) } ?? lastMessage
             sqlite3_free(error)
-            throw SQLiteError(code: sqlite3_extended_errcode(handle), message: message)
+            throw SQLiteError(code: sqlite3_extended_errcode(handle), message: message, systemError: sqlite3_system_errno(handle))
         }
     }
 
@@ -64,7 +97,7 @@ final class Database {
         throws(SQLiteError) {
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-            throw SQLiteError(code: sqlite3_extended_errcode(handle), message: lastMessage)
+            throw lastError
         }
         defer { sqlite3_finalize(statement) }
         for (index, value) in values.enumerated() {
@@ -87,7 +120,7 @@ final class Database {
             let status = sqlite3_step(statement)
             if status == SQLITE_DONE { return }
             guard status == SQLITE_ROW else {
-                throw SQLiteError(code: sqlite3_extended_errcode(handle), message: lastMessage)
+                throw lastError
             }
             try row(Row(statement: statement))
         }
@@ -133,7 +166,26 @@ final class Database {
     /// to end before it fails as busy (`busyTimeoutMilliseconds` until set).
     func waitWhenBusy(milliseconds: Int32) { sqlite3_busy_timeout(handle, milliseconds) }
 
+    /// `path` as an SQLite URI: `file:` and the path, every byte but
+    /// letters, digits and `/-._~` percent-encoded (`?`, `#` and `%` would
+    /// otherwise be read as the URI's own).
+    static func uri(_ path: String) -> String {
+        let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/-._~".utf8)
+        let encoded = path.utf8.map { plain.contains($0) ? String(UnicodeScalar($0)) : String(format: "%%%02X", $0) }
+        // An absolute path after an empty authority: `file:///…`.
+        return (path.hasPrefix("/") ? "file://" : "file:") + encoded.joined()
+    }
+
+    /// The last failure on this connection, as an error.
+    private var lastError: SQLiteError {
+        SQLiteError(code: sqlite3_extended_errcode(handle), message: lastMessage, systemError: sqlite3_system_errno(handle))
+    }
+
     var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// Whether the connection can only read: opened so, or opened for writing
+    /// a file SQLite could open only for reading (a read-only file system).
+    var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
     private var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
 }

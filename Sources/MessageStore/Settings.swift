@@ -11,6 +11,7 @@ extension MessageStore {
 
     /// Sets (or with nil, forgets) a setting.
     public func setSetting(_ key: String, _ value: String?) throws(StoreError) {
+        try checkWritable()
         if let value {
             try run("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                     [.text(Self.settingKey(key)), .text(value)])

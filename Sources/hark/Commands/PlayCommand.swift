@@ -9,9 +9,14 @@ import MessageStore
 @MainActor
 func runPlay(target: String, start: Double, rate: Double) -> Int32 {
     var path = target
-    if !FileManager.default.fileExists(atPath: target), !target.contains("/"),
-       let store = try? MessageStore(), let message = try? store.message(target) {
-        path = store.audioPath(of: message)
+    if !FileManager.default.fileExists(atPath: target), !target.contains("/") {
+        // A store that cannot be opened says why, rather than "no such file".
+        let store: MessageStore
+        do { store = try MessageStore() } catch {
+            printFailure(error)
+            return 1
+        }
+        if let message = try? store.message(target) { path = store.audioPath(of: message) }
     }
     var status: Int32 = 0
     let player = Player(audioSink: ProcessInfo.processInfo.environment["HARK_AUDIO_SINK"]) { event in

@@ -7,7 +7,9 @@ import MessageStore
 /// had to be repaired. Commands that fail to open it print why and return nil;
 /// a repair that fails (a full disk) is only warned about, so that reading
 /// still works. `busyWait` (milliseconds) bounds how long each statement
-/// waits for another process's write before failing as busy.
+/// waits for another process's write before failing as busy. A store that
+/// can only be read (a read-only folder, a full disk) is not repaired: a
+/// change asked of it says why it cannot be made.
 func openStore(busyWait: Int32? = nil) -> MessageStore? {
     let store: MessageStore
     do { store = try MessageStore() } catch {
@@ -15,6 +17,7 @@ func openStore(busyWait: Int32? = nil) -> MessageStore? {
         return nil
     }
     if let busyWait { store.waitWhenBusy(milliseconds: busyWait) }
+    guard store.access == .readWrite else { return store }
     do {
         let report = try store.recover()
         if let summary = report.damageSummary { printFailure(summary) }
@@ -105,6 +108,10 @@ func runRecordIntoStore(duration: Double?, source: String?, title: String?, raw:
     guard let store = openStore() else { return 1 }
     let message: Message
     let processing = !raw && VoiceProcessing.isAvailable
+    do { try store.checkWritable() } catch {
+        printFailure(error)
+        return 1
+    }
     if let reason = unwritableReason(store.messagesFolder.path) {
         printFailure(reason)
         return 1
