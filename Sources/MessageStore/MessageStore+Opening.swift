@@ -14,12 +14,9 @@ public enum StoreAccess: Sendable, Equatable {
 
 /// Where the store is and how its database is opened.
 extension MessageStore {
-    /// The store under `$XDG_DATA_HOME/hark` (default `~/.local/share/hark`).
+    /// The store under `$XDG_DATA_HOME/hark` (default `$HOME/.local/share/hark`).
     public static var defaultFolder: URL {
-        let environment = ProcessInfo.processInfo.environment
-        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (NSHomeDirectory() + "/.local/share")
-        return URL(fileURLWithPath: dataHome).appendingPathComponent("hark")
+        XDGDirectories().dataHome.appendingPathComponent("hark")
     }
 
     /// Hidden copies left by imports killed before their row was written:

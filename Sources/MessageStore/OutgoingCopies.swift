@@ -6,12 +6,9 @@ import Foundation
 /// by id); a receiver gets a readable file named after the title, in the
 /// user's cache, kept a day so that a paste some time later still finds it.
 extension MessageStore {
-    /// `$XDG_CACHE_HOME/hark/outgoing` (default `~/.cache/hark/outgoing`).
+    /// `$XDG_CACHE_HOME/hark/outgoing` (default `$HOME/.cache/hark/outgoing`).
     public static var outgoingFolder: URL {
-        let environment = ProcessInfo.processInfo.environment
-        let cache = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
-            ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".cache")
-        return cache.appendingPathComponent("hark/outgoing")
+        XDGDirectories().cacheHome.appendingPathComponent("hark/outgoing")
     }
 
     /// How long an outgoing copy is kept.
