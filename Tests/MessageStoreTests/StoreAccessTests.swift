@@ -1,0 +1,55 @@
+import Foundation
+import HarkTestSupport
+@testable import MessageStore
+import XCTest
+
+/// A store that cannot be written, opened in the process: how it is opened,
+/// and how it comes back to writing.
+final class StoreAccessTests: XCTestCase {
+    /// A store opened on a full disk is read-only until there is room again:
+    /// the next change then opens it for writing and is made.
+    func testAStoreOpenedOnAFullDiskWritesAgainOnceThereIsRoom() throws {
+        let disk: TinyDisk
+        do { disk = try TinyDisk(kilobytes: 2048, leaveFreeKilobytes: 1024) } catch let error as TinyDisk.Unavailable {
+            throw XCTSkip(error.description)
+        }
+        let folder = disk.folder.url.appendingPathComponent("hark")
+        let id = try MessageStore(folder: folder).beginRecording(title: "Before").id
+        disk.fill(leavingFreeKilobytes: 0)
+        let store = try MessageStore(folder: folder)
+        XCTAssertEqual(store.access, .diskFull)
+        XCTAssertThrowsError(try store.rename(id, to: "During")) {
+            XCTAssertEqual($0 as? StoreError, .diskFull(folder: folder.path))
+        }
+        XCTAssertEqual(try store.message(id).title, "Before")
+        for name in try FileManager.default.contentsOfDirectory(atPath: disk.folder.url.path) where name.hasPrefix("filler") {
+            try FileManager.default.removeItem(atPath: disk.path(name))
+        }
+        try store.rename(id, to: "After")
+        XCTAssertEqual(store.access, .readWrite)
+        XCTAssertEqual(try MessageStore(folder: folder).message(id).title, "After")
+    }
+
+    /// A read-only store is opened through an SQLite URI (`immutable=1`):
+    /// a folder whose name holds `?`, `#` or `%` is still the folder named.
+    func testAReadOnlyStoreIsFoundWhateverItsFolderIsCalled() throws {
+        let scratch = try ScratchFolder()
+        let folder = scratch.url.appendingPathComponent("odd ?name#%41 é/hark")
+        let id = try MessageStore(folder: folder).beginRecording(title: "Kept").id
+        let path = folder.path
+        guard try ChildProcess.run("/bin/mount", ["--bind", path, path]).status == 0 else {
+            throw XCTSkip("cannot bind-mount here (not root?)")
+        }
+        addTeardownBlock {
+            _ = try? ChildProcess.run("/bin/umount", [path])
+            withExtendedLifetime(scratch) {}
+        }
+        XCTAssertEqual(try ChildProcess.run("/bin/mount", ["-o", "remount,bind,ro", path]).status, 0)
+        let store = try MessageStore(folder: folder)
+        XCTAssertEqual(store.access, .readOnly)
+        XCTAssertEqual(try store.message(id).title, "Kept")
+        XCTAssertThrowsError(try store.rename(id, to: "Changed")) {
+            XCTAssertEqual($0 as? StoreError, .readOnly(folder: path))
+        }
+    }
+}
