@@ -30,8 +30,7 @@ extension MessageStore {
     /// The database at `path`, opened for writing (and made and migrated if
     /// need be); one that cannot be written because its folder is read-only
     /// or its disk is full is opened for reading instead. A damaged one is
-    /// replaced by its salvage, when it can be written. `seen` is the file
-    /// that was opened (or found damaged).
+    /// replaced by its salvage, when it can be written.
     static func openConnection(at path: String, in folder: URL, report: inout RecoveryReport) throws(StoreError)
         -> (database: Database, access: StoreAccess) {
         var sound: Database?
@@ -51,6 +50,9 @@ extension MessageStore {
         }
         // SQLite opens a file it may not write for reading, saying nothing.
         if let sound { return (sound, sound.isReadOnly ? .readOnly : .readWrite) }
+        if Glibc.access(folder.path, W_OK) != 0 {  // nowhere to move it aside, nowhere to salvage to
+            throw unreadable(path, .readOnly, "it is damaged: it can be repaired only where it can be written")
+        }
         do { return (try replaceDamagedDatabase(at: path, seen: seen, report: &report), .readWrite) } catch {
             throw .database(error)
         }
@@ -73,9 +75,6 @@ extension MessageStore {
     /// database and is read as immutable: no lock, no -wal, no -shm.
     /// Damage is never salvaged here: that needs writing.
     static func openForReading(at path: String, because limit: StoreAccess, folder: URL) throws(StoreError) -> Database {
-        let unreadable = { (detail: String) -> StoreError in
-            .file(path: path, detail: "cannot be read: \(limit == .diskFull ? "the disk is full" : "its folder is read-only") and \(detail)")
-        }
         var database: Database?
         var status = stat()
         let wal = path + "-wal"
@@ -83,7 +82,7 @@ extension MessageStore {
             database = try? Database(path: path, create: false, mode: .readOnly)
             if let opened = database, (try? opened.query("SELECT count(*) FROM sqlite_schema")) == nil { database = nil }
             if database == nil, status.st_size > 0 {
-                throw unreadable("its write-ahead log (\(wal)) holds changes SQLite cannot read without writing")
+                throw unreadable(path, limit, "its write-ahead log (\(wal)) holds changes SQLite cannot read without writing")
             }
         }
         if database == nil {
@@ -97,11 +96,16 @@ extension MessageStore {
             throw .database(error)
         }
         guard version >= Schema.version else {
-            throw unreadable("it was made by an older Hark: it must be upgraded first, which needs writing")
+            throw unreadable(path, limit, "it was made by an older Hark: it must be upgraded first, which needs writing")
         }
-        guard looksSound(database) else { throw unreadable("it is damaged: it can be repaired only where it can be written") }
+        guard looksSound(database) else { throw unreadable(path, limit, "it is damaged: it can be repaired only where it can be written") }
         try? database.execute("PRAGMA foreign_keys = ON")
         return database
+    }
+
+    /// Why the database at `path`, which cannot be written, cannot be read either.
+    private static func unreadable(_ path: String, _ limit: StoreAccess, _ detail: String) -> StoreError {
+        .file(path: path, detail: "cannot be read: \(limit == .diskFull ? "the disk is full" : "its folder is read-only") and \(detail)")
     }
 
     /// When the store was opened for reading only, the reason, as the error

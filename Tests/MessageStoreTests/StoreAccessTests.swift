@@ -30,13 +30,30 @@ final class StoreAccessTests: XCTestCase {
         XCTAssertEqual(try MessageStore(folder: folder).message(id).title, "After")
     }
 
-    /// A read-only store is opened through an SQLite URI (`immutable=1`):
-    /// a folder whose name holds `?`, `#` or `%` is still the folder named.
-    func testAReadOnlyStoreIsFoundWhateverItsFolderIsCalled() throws {
+    /// A damaged database in a read-only folder cannot be salvaged (nowhere
+    /// to move it aside or write the new one): opening says so, touching
+    /// nothing.
+    func testADamagedReadOnlyStoreSaysItCannotBeRepairedThere() throws {
         let scratch = try ScratchFolder()
-        let folder = scratch.url.appendingPathComponent("odd ?name#%41 é/hark")
-        let id = try MessageStore(folder: folder).beginRecording(title: "Kept").id
-        let path = folder.path
+        let folder = scratch.url.appendingPathComponent("hark")
+        _ = try MessageStore(folder: folder).beginRecording(title: "Kept")
+        let database = folder.appendingPathComponent("hark.sqlite3").path
+        let handle = try XCTUnwrap(FileHandle(forUpdatingAtPath: database))
+        try handle.write(contentsOf: Data(repeating: 0x55, count: 100))  // the header
+        try handle.close()
+        let damaged = FileManager.default.contents(atPath: database)
+        try mountReadOnly(folder.path, keeping: scratch)
+        XCTAssertThrowsError(try MessageStore(folder: folder)) {
+            XCTAssertTrue("\($0)".contains("its folder is read-only and it is damaged"), "\($0)")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(),
+                       ["hark.sqlite3", "hark.sqlite3.salvage-lock", "messages"])
+        XCTAssertEqual(FileManager.default.contents(atPath: database), damaged)
+    }
+
+    /// Bind-mounts `path` onto itself read-only until the test ends, keeping
+    /// `scratch` (which holds it) until it is unmounted.
+    private func mountReadOnly(_ path: String, keeping scratch: ScratchFolder) throws {
         guard try ChildProcess.run("/bin/mount", ["--bind", path, path]).status == 0 else {
             throw XCTSkip("cannot bind-mount here (not root?)")
         }
@@ -45,6 +62,16 @@ final class StoreAccessTests: XCTestCase {
             withExtendedLifetime(scratch) {}
         }
         XCTAssertEqual(try ChildProcess.run("/bin/mount", ["-o", "remount,bind,ro", path]).status, 0)
+    }
+
+    /// A read-only store is opened through an SQLite URI (`immutable=1`):
+    /// a folder whose name holds `?`, `#` or `%` is still the folder named.
+    func testAReadOnlyStoreIsFoundWhateverItsFolderIsCalled() throws {
+        let scratch = try ScratchFolder()
+        let folder = scratch.url.appendingPathComponent("odd ?name#%41 é/hark")
+        let id = try MessageStore(folder: folder).beginRecording(title: "Kept").id
+        let path = folder.path
+        try mountReadOnly(path, keeping: scratch)
         let store = try MessageStore(folder: folder)
         XCTAssertEqual(store.access, .readOnly)
         XCTAssertEqual(try store.message(id).title, "Kept")
