@@ -17,7 +17,8 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A write refused because the file or its file system is read-only. Not
     /// a database moved away under the connection (another process salvaged it).
     public var isReadOnly: Bool {
-        (code & 0xFF == SQLITE_READONLY && code != SQLITE_READONLY | 4 << 8)  // SQLITE_READONLY_DBMOVED || systemError == EROFS
+        let movedAway = SQLITE_READONLY | 4 << 8  // SQLITE_READONLY_DBMOVED (a macro Swift cannot import)
+        return (code & 0xFF == SQLITE_READONLY && code != movedAway) || systemError == EROFS
     }
     /// SQLITE_NOTADB or SQLITE_CORRUPT: the file is not a usable database.
     public var isDamagedDatabase: Bool {

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import HarkTestSupport
 @testable import MessageStore
@@ -28,6 +29,21 @@ final class StoreAccessTests: XCTestCase {
         try store.rename(id, to: "After")
         XCTAssertEqual(store.access, .readWrite)
         XCTAssertEqual(try MessageStore(folder: folder).message(id).title, "After")
+    }
+
+    /// Which failures mean a full disk or a read-only store: SQLite's own
+    /// codes, and the errno behind an I/O error (a -shm file that could not
+    /// grow is SQLITE_IOERR_SHMSIZE with ENOSPC). A database moved away by
+    /// another process's salvage is neither.
+    func testFailuresAreToldApartByTheirCodeAndErrno() {
+        let shmSize = SQLITE_IOERR | 19 << 8, write = SQLITE_IOERR | 3 << 8
+        XCTAssertTrue(SQLiteError(code: SQLITE_FULL, message: "").isDiskFull)
+        XCTAssertTrue(SQLiteError(code: shmSize, message: "", systemError: ENOSPC).isDiskFull)
+        XCTAssertFalse(SQLiteError(code: shmSize, message: "", systemError: EIO).isDiskFull)
+        XCTAssertTrue(SQLiteError(code: SQLITE_READONLY, message: "").isReadOnly)
+        XCTAssertTrue(SQLiteError(code: write, message: "", systemError: EROFS).isReadOnly)
+        XCTAssertFalse(SQLiteError(code: SQLITE_READONLY | 4 << 8, message: "").isReadOnly, "SQLITE_READONLY_DBMOVED")
+        XCTAssertFalse(SQLiteError(code: SQLITE_BUSY, message: "").isReadOnly)
     }
 
     /// A damaged database in a read-only folder cannot be salvaged (nowhere
