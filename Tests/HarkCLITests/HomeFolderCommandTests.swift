@@ -28,6 +28,7 @@ final class HomeFolderCommandTests: XCTestCase {
     /// mount namespace of the test's own, so that a Hark that still wrote
     /// there would write nothing that outlives the test.
     func testImportGoesUnderHOME() throws {
+        guard getuid() == 0 else { throw XCTSkip("needs root, to mount a tmpfs over the passwd home in a namespace") }
         let scratch = try ScratchFolder()
         let file = try recording(in: scratch)
         let home = scratch.path("home")
