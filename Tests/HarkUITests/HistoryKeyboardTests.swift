@@ -252,4 +252,48 @@ final class HistoryKeyboardTests: XCTestCase {
             }
         }
     }
+
+    /// Whether the keyboard focus is in a popover (a menu).
+    @MainActor
+    private static func focusIsInAMenu(_ window: MainWindow) -> Bool {
+        gtk_root_get_focus(OpaquePointer(window.window)).map { gtk_widget_get_ancestor($0, gtk_popover_get_type()) != nil } ?? false
+    }
+
+    /// The row's menu, opened by the keyboard, takes the keyboard: ↓ and
+    /// Enter choose in it, Escape closes it, and the focus goes back to the row.
+    func testTheRowMenuOpenedByKeysTakesTheFocusAndGivesItBack() throws {
+        try onMainActor {
+            try Self.withKeyboardWindow(messages: 3) { window, ids, _, _ in
+                let history = try XCTUnwrap(window.history)
+                try Self.tabIntoTheList(window)
+                XCTAssertEqual(Self.focusedMessage(window), ids[2])
+                let row = try XCTUnwrap(history.row(showing: ids[2]))
+                for key in ["Menu", "shift+F10"] {
+                    try Self.press(key)
+                    XCTAssertTrue(MainLoop.iterate(until: { row.menuIsOpen }, timeout: 3), "\(key) opens the menu")
+                    XCTAssertTrue(MainLoop.iterate(until: { Self.focusIsInAMenu(window) }, timeout: 3), "\(key): the menu has the focus")
+                    try Self.press("Down")
+                    XCTAssertTrue(Self.focusIsInAMenu(window), "↓ moves in the menu, not through the rows behind it")
+                    XCTAssertEqual(history.count, 3)
+                    try Self.press("Escape")
+                    XCTAssertTrue(MainLoop.iterate(until: { !row.menuIsOpen }, timeout: 3), "Escape closes it")
+                    XCTAssertTrue(MainLoop.iterate(until: { Self.focusedMessage(window) == ids[2] }, timeout: 3),
+                                  "\(key): the focus is back on the row")
+                }
+                // Rename…, Copy, Export…, Delete: three ↓ and Enter delete the message.
+                try Self.press("Menu")
+                XCTAssertTrue(MainLoop.iterate(until: { Self.focusIsInAMenu(window) }, timeout: 3))
+                for _ in 0..<3 { try Self.press("Down") }
+                let chosen = gtk_root_get_focus(OpaquePointer(window.window)).flatMap { focus in
+                    Widget.descendants(of: focus).lazy.compactMap { Widget.typeName($0) == "GtkLabel" ? gtk_label_get_text(hark_label($0)) : nil }
+                        .first.map { String(cString: $0) }
+                }
+                XCTAssertEqual(chosen, "Delete", "↓ walked the menu's items")
+                try Self.press("Return")
+                XCTAssertTrue(MainLoop.iterate(until: { history.count == 2 }, timeout: 3), "Enter chose Delete")
+                XCTAssertTrue(MainLoop.iterate(until: { Self.focusedMessage(window) == ids[1] }, timeout: 3),
+                              "and the focus is on the row beside it")
+            }
+        }
+    }
 }

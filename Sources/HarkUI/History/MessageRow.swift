@@ -123,6 +123,7 @@ final class MessageRow {
         gtk_widget_set_can_focus(widget, 0)
         let actions = makeActions()
         gtk_widget_insert_action_group(widget, "row", actions)
+        MenuButton.setMenuLazily(menuButton, Self.menu) { [weak self] in self?.menuCreated($0) }
         g_object_unref(UnsafeMutableRawPointer(actions))  // the row widget holds it
 
         Signal.connect(UnsafeMutableRawPointer(playButton), "clicked") { [weak self] in
@@ -273,6 +274,38 @@ final class MessageRow {
         gtk_menu_button_popup(OpaquePointer(menuButton))
     }
 
+    /// The menu takes the keyboard when it opens (by a key or a click), and
+    /// gives it back to the row when it closes. The row's box cannot take
+    /// the focus (so a click focuses the list item), which would keep it out
+    /// of the popover too, a descendant: it can while the menu is open.
+    private func menuCreated(_ popover: UnsafeMutablePointer<GtkWidget>) {
+        Signal.connect(UnsafeMutableRawPointer(popover), "map") { [weak self] in
+            guard let self else { return }
+            gtk_widget_set_can_focus(self.widget, 1)
+            // After GTK's own show, which found nothing it could focus; on
+            // the first item each time (a menu remembers its last).
+            self.lifetime.idle {
+                guard gtk_widget_get_mapped(popover) != 0 else { return false }
+                let first = Widget.descendants(of: popover).first {
+                    Widget.typeName($0) == "GtkModelButton" && gtk_widget_is_visible($0) != 0 && gtk_widget_is_sensitive($0) != 0
+                }
+                if let first { gtk_widget_grab_focus(first) } else { _ = gtk_widget_child_focus(popover, GTK_DIR_TAB_FORWARD) }
+                return false
+            }
+        }
+        Signal.connect(UnsafeMutableRawPointer(popover), "closed") { [weak self] in self?.menuClosed() }
+    }
+
+    /// The focus it had goes back to the row, unless the choice moved it
+    /// on (to a dialog, or another row after a delete).
+    private func menuClosed() {
+        if message != nil, let item = listItemWidget, let root = gtk_widget_get_root(item) {
+            let focus = gtk_root_get_focus(root)
+            if focus == nil || focus.map({ gtk_widget_is_ancestor($0, widget) != 0 }) == true { gtk_widget_grab_focus(item) }
+        }
+        gtk_widget_set_can_focus(widget, 0)
+    }
+
     var menuIsOpen: Bool {
         gtk_menu_button_get_popover(OpaquePointer(menuButton)).map { gtk_widget_get_visible(Widget.widget($0)) != 0 } ?? false
     }
@@ -305,7 +338,6 @@ final class MessageRow {
     private static func makeMenuButton() -> UnsafeMutablePointer<GtkWidget> {
         let button = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(OpaquePointer(button), "view-more-symbolic")
-        MenuButton.setMenuLazily(button, menu)
         gtk_widget_add_css_class(button, "flat")
         gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
         gtk_widget_set_tooltip_text(button, "Message Menu")
