@@ -20,7 +20,7 @@ let package = Package(
             pkgConfig: "gstreamer-1.0 gstreamer-audio-1.0 gstreamer-app-1.0 gstreamer-pbutils-1.0"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
         .systemLibrary(name: "CEpoxy", path: "Sources/CEpoxy", pkgConfig: "epoxy"),
-        // Only what Swift cannot do: libdispatch's main-queue SPI, GValueArray reads.
+        // Only what Swift cannot do: libdispatch's main-queue SPI, GValueArray reads, renameat2.
         .target(
             name: "CHelpers",
             dependencies: ["CGLib", "CGStreamer"],
@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "GtkSupport", dependencies: ["GLibSupport", "CGLib", "CGtk", "CAdwaita"]),
         .target(name: "Levels"),
         .target(name: "Drawing", dependencies: ["Levels", "CCairo"]),
-        .target(name: "MessageStore", dependencies: ["AudioEngine", "Levels", "CSQLite"]),
+        .target(name: "MessageStore", dependencies: ["AudioEngine", "Levels", "CSQLite", "CHelpers"]),
         .target(name: "AudioEngine", dependencies: ["Levels", "GLibSupport", "CGLib", "CGStreamer", "CHelpers"]),
         .target(name: "HarkUI", dependencies: ["GtkSupport", "GLibSupport", "Drawing", "Levels", "AudioEngine", "MessageStore", "CGLib", "CGtk", "CAdwaita", "CCairo", "CGraphicsProbe"]),
         .executableTarget(name: "hark-bench", dependencies: ["Drawing", "Levels", "CCairo", "MessageStore"]),

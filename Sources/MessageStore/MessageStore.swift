@@ -276,49 +276,23 @@ public final class MessageStore {
     }
 
     /// Writes `source` to `path` as `format`: the same format is a copy of
-    /// the file, unchanged; another is transcoded (`progress` gets 0…1 on the
-    /// calling thread). Only a regular file is written or replaced (see
-    /// `ExportTarget`). Any thread; touches no database. The file gets
-    /// ordinary permissions (0666 less the umask), not the store's 0600: it
-    /// is meant for someone else.
+    /// the file's bytes, unchanged; another is transcoded (`progress` gets
+    /// 0…1 on the calling thread). Only a regular file is written or replaced,
+    /// never in place (see `ExportWriter`, `ExportTarget`). Any thread; touches
+    /// no database. The file gets ordinary permissions (0666 less the umask),
+    /// not the store's 0600: it is meant for someone else.
     public static func writeExport(from source: String, to path: String, format: AudioFormat? = nil,
                                    overwrite: Bool = false, progress: (Double) -> Void = { _ in }) throws(StoreError) {
         let original = AudioFormat(pathExtensionOf: source)
         // No format asked or named by the path: the message's own, copied.
         let wanted = format ?? AudioFormat(pathExtensionOf: path) ?? original
-        try ExportTarget.check(path, overwrite: overwrite)
-        // Written beside the target, then moved into place: a write that fails
-        // (a full disk) leaves the file the user chose to replace untouched.
-        let partial = ExportTarget.temporaryPath(beside: path)
-        do {
+        try ExportWriter.write(to: path, overwrite: overwrite) { file throws(StoreError) in
             if let wanted, wanted != original {
-                do { try Transcoder.transcode(source, to: partial, format: wanted, progress: progress) } catch {
-                    throw StoreError.file(path: path, detail: error.description)
-                }
+                try file.transcode(source, format: wanted, progress: progress)
             } else {
-                try FileManager.default.copyItem(atPath: source, toPath: partial)
-                progress(1)
+                try file.copy(from: source, progress: progress)
             }
-        } catch let error as StoreError {
-            try? FileManager.default.removeItem(atPath: partial)
-            throw error
-        } catch {
-            try? FileManager.default.removeItem(atPath: partial)
-            throw .file(path: path, detail: error.localizedDescription)
         }
-        chmod(partial, 0o666 & ~currentUmask())
-        try ExportTarget.place(partial, at: path, overwrite: overwrite)
-    }
-
-    /// The process's umask, read without changing it (umask(2) cannot, and
-    /// setting it back would race with other threads creating files).
-    static func currentUmask() -> mode_t {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
-              let mask = mode_t(line.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8) else {
-            return 0o022
-        }
-        return mask
     }
 
     /// `PRAGMA integrity_check`: "ok" for a sound database.

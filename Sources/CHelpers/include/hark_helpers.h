@@ -1,5 +1,5 @@
 // C that Swift cannot write: libdispatch's main-queue SPI (not in any public
-// header) and reads of GValueArray fields in GStreamer structures.
+// header), reads of GValueArray fields in GStreamer structures, renameat2.
 #ifndef HARK_HELPERS_H
 #define HARK_HELPERS_H
 
@@ -49,5 +49,10 @@ void hark_capture_gate_stop(HarkCaptureGate *gate, GstClockTime running_time);
 /* The element's running time now (its clock less its base time), or
  * GST_CLOCK_TIME_NONE when it has no clock yet. */
 GstClockTime hark_element_running_time(GstElement *element);
+
+/* rename(2) that fails with EEXIST instead of replacing an existing `to`
+ * (renameat2 with RENAME_NOREPLACE). File systems that cannot do it (FAT,
+ * exFAT, many FUSE and network ones) fail with EINVAL. 0, or -1 and errno. */
+int hark_rename_noreplace(const char *from, const char *to);
 
 #endif

@@ -96,9 +96,6 @@ func runImport(_ files: [String]) -> Int32 {
 func runRename(id: String, title: String) -> Int32 { withStore { try $0.rename(id, to: title) } }
 func runDelete(id: String) -> Int32 { withStore { try $0.delete(id) } }
 func runUndelete(id: String) -> Int32 { withStore { try $0.undelete(id) } }
-func runExport(id: String, path: String, force: Bool, format: String?) -> Int32 {
-    withStore { try $0.export(id, to: path, format: format.flatMap(AudioFormat.init(rawValue:)), overwrite: force) }
-}
 
 /// `hark record` without `--output`: into the store, printing the id. The row
 /// exists from the start (state `recording`) and the recording holds its

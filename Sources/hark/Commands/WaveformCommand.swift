@@ -6,7 +6,7 @@ import MessageStore
 
 /// `hark waveform FILE|ID --png OUT …`: a message's waveform as a PNG. A
 /// message id uses the levels stored with it; a file is analysed. The image
-/// goes where an export would (`ExportTarget`): a regular file only, an
+/// goes where an export would (`ExportWriter`): a regular file only, an
 /// existing one replaced only with `force`, by a rename.
 func runWaveform(input: String, png: String, width: Int, height: Int, played: Double, style: String, dark: Bool,
                  force: Bool) -> Int32 {
@@ -23,16 +23,15 @@ func runWaveform(input: String, png: String, width: Int, height: Int, played: Do
         } else {
             levels = try Analyzer.analyze(path: input).levels
         }
-        try ExportTarget.check(png, overwrite: force)
-        let partial = ExportTarget.temporaryPath(beside: png)
-        do {
-            try WaveformImage.writePNG(levels: levels, to: partial, width: width, height: height, played: played,
-                                       style: WaveformStyle(rawValue: style) ?? .bars, colors: dark ? .dark : .light)
-        } catch {
-            unlink(partial)
-            throw error
+        try ExportWriter.write(to: png, overwrite: force) { file throws(StoreError) in
+            do {
+                try WaveformImage.writePNG(levels: levels, to: file.partialPath, width: width, height: height,
+                                           played: played, style: WaveformStyle(rawValue: style) ?? .bars,
+                                           colors: dark ? .dark : .light)
+            } catch {
+                throw .file(path: png, detail: "\(error)".replacingOccurrences(of: file.partialPath, with: png))
+            }
         }
-        try ExportTarget.place(partial, at: png, overwrite: force)
         return 0
     } catch {
         printFailure(error)
