@@ -55,6 +55,10 @@ extension MainWindow {
             parts.append(count(report.adoptedFiles.count, "an audio file found in the messages folder was added",
                                "audio files found in the messages folder were added"))
         }
+        if !report.linksLeftOut.isEmpty {
+            parts.append(count(report.linksLeftOut.count, "a link in the messages folder to a file outside it was not added",
+                               "links in the messages folder to files outside it were not added"))
+        }
         if !report.markedMissing.isEmpty {
             parts.append(count(report.markedMissing.count, "a message's audio file is missing",
                                "messages' audio files are missing"))

@@ -7,7 +7,8 @@ extension MessageStore {
     /// a hand-edited folder. Nothing is ever deleted:
     /// - `recording` rows nobody is recording any more are measured and
     ///   become `ready` (or `missing` when there is no audio);
-    /// - audio files with no row are adopted as new messages;
+    /// - audio files with no row are adopted as new messages (a symbolic
+    ///   link to a file outside the store is not: it is named in the report);
     /// - rows whose file vanished become `missing`, and `ready` again when it
     ///   comes back;
     /// - levels that are absent or do not decode are measured again.
@@ -78,6 +79,10 @@ extension MessageStore {
             let stem = URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent
             if RecordingLock.isHeld(store: self, id: stem) { continue }
             if let rows = try? messages(where: "file_name = ?", [.text(name)]), !rows.isEmpty { continue }
+            if Self.isLinkLeadingOutside(path, folder: messagesFolder.path) {
+                report.linksLeftOut.append(name)
+                continue
+            }
             guard let analysis = try? Analyzer.analyze(path: path) else { continue }  // not audio: left alone
             let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? Date()
             let suffix = URL(fileURLWithPath: name).pathExtension.lowercased()

@@ -4,6 +4,9 @@ public struct RecoveryReport: Sendable, Equatable {
     public var movedAsideDatabase: String?
     public var recoveredRecordings: [String] = []
     public var adoptedFiles: [String] = []
+    /// Files of `messages/` that are symbolic links to files outside the
+    /// store: not adopted (their target is someone else's), only named.
+    public var linksLeftOut: [String] = []
     public var markedMissing: [String] = []
     public var recomputedLevels: [String] = []
     /// Messages copied out of the damaged database, titles, levels and ids

@@ -45,27 +45,30 @@ final class ExportWritingTests: XCTestCase {
                        ["message.mp3", "message.ogg", "wave.png"], "nothing else is left on the stick")
     }
 
-    /// A message whose file is a (relative) symbolic link to a private file
-    /// elsewhere exports the audio's bytes into a regular file, and the
-    /// private file keeps its mode.
+    /// A message whose file is a symbolic link (relative or absolute) to a
+    /// private file elsewhere exports the audio's bytes into a regular file,
+    /// and the private file keeps its mode.
     func testExportOfASymbolicallyLinkedMessageCopiesItsBytesAndLeavesTheTargetAlone() throws {
         let home = try ScratchFolder()
         let (id, environment) = try recordedMessage(in: home)
         let stored = home.path("data/hark/messages/\(id).ogg")
         let original = try XCTUnwrap(FileManager.default.contents(atPath: stored))
         try FileManager.default.createDirectory(atPath: home.path("elsewhere"), withIntermediateDirectories: false)
-        let private_ = home.path("elsewhere/private.ogg")
-        XCTAssertEqual(rename(stored, private_), 0)
-        XCTAssertEqual(chmod(private_, 0o600), 0)
-        try FileManager.default.createSymbolicLink(atPath: stored, withDestinationPath: "../../../elsewhere/private.ogg")
-        let exported = home.path("out/exported.ogg")
+        let privateFile = home.path("elsewhere/private.ogg")
+        XCTAssertEqual(rename(stored, privateFile), 0)
         try FileManager.default.createDirectory(atPath: home.path("out"), withIntermediateDirectories: false)
-        let (status, output) = try ChildProcess.run(harkExecutable, ["export", id, exported], environment: environment)
-        XCTAssertEqual(status, 0, output)
-        XCTAssertEqual(fileType(exported), S_IFREG, "a regular file, not a link")
-        XCTAssertEqual(FileManager.default.contents(atPath: exported), original)
-        XCTAssertEqual(mode(of: exported) & 0o044, 0o044, "readable by others")
-        XCTAssertEqual(mode(of: private_), 0o600, "the linked file keeps its mode")
+        for (kind, destination) in [("relative", "../../../elsewhere/private.ogg"), ("absolute", privateFile)] {
+            XCTAssertEqual(chmod(privateFile, 0o600), 0)
+            unlink(stored)
+            try FileManager.default.createSymbolicLink(atPath: stored, withDestinationPath: destination)
+            let exported = home.path("out/\(kind).ogg")
+            let (status, output) = try ChildProcess.run(harkExecutable, ["export", id, exported], environment: environment)
+            XCTAssertEqual(status, 0, "\(kind): \(output)")
+            XCTAssertEqual(fileType(exported), S_IFREG, "\(kind): a regular file, not a link")
+            XCTAssertEqual(FileManager.default.contents(atPath: exported), original, kind)
+            XCTAssertEqual(mode(of: exported) & 0o044, 0o044, "\(kind): readable by others")
+            XCTAssertEqual(mode(of: privateFile), 0o600, "\(kind): the linked file keeps its mode")
+        }
     }
 
     /// Names up to the file system's 255 bytes are exported to (the temporary
@@ -139,6 +142,21 @@ final class ExportWritingTests: XCTestCase {
         XCTAssertEqual(status, 0, output)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(),
                        [".hark-export-12345678", ".hark-export-notes", ".other", "new.ogg"])
+    }
+
+    /// A link in the messages folder to a file outside the store is not made
+    /// a message, and the command says so, naming it.
+    func testALinkToAFileOutsideTheStoreIsLeftAloneAndNamed() throws {
+        let home = try ScratchFolder()
+        let (id, environment) = try recordedMessage(in: home)
+        let outside = home.path("outside.ogg")
+        XCTAssertEqual(rename(home.path("data/hark/messages/\(id).ogg"), outside), 0)
+        let link = home.path("data/hark/messages/linked.ogg")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: outside)
+        let (status, output) = try ChildProcess.run(harkExecutable, ["list"], environment: environment)
+        XCTAssertEqual(status, 0, output)
+        XCTAssertTrue(output.contains("\(link) is a symbolic link to a file outside the store"), output)
+        XCTAssertEqual(output.split(separator: "\n").filter { $0.contains("ready") }.count, 0, "not adopted: \(output)")
     }
 
     // MARK: helpers

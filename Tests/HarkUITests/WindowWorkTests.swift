@@ -371,5 +371,9 @@ final class WindowWorkTests: XCTestCase {
         report.markedMissing = ["c"]
         XCTAssertEqual(MainWindow.summary(of: report),
                        "2 interrupted recordings were saved; a message's audio file is missing.")
+        var links = RecoveryReport()
+        links.linksLeftOut = ["linked.ogg"]
+        XCTAssertEqual(MainWindow.summary(of: links),
+                       "A link in the messages folder to a file outside it was not added.")
     }
 }

@@ -57,6 +57,22 @@ final class RecoveryTests: XCTestCase {
         XCTAssertEqual(try store.recover().adoptedFiles, [], "adopted once")
     }
 
+    /// A symbolic link to a file outside the store is not adopted (the store
+    /// would hand out a file it does not own) but named in the report; a link
+    /// to a file inside the folder is adopted as any file is.
+    func testALinkToAFileOutsideTheStoreIsNamedNotAdopted() throws {
+        let store = try MessageStore(folder: folder)
+        let outside = try opus("outside.ogg")
+        let messages = store.messagesFolder.path
+        try FileManager.default.createSymbolicLink(atPath: messages + "/linked.ogg", withDestinationPath: outside)
+        try FileManager.default.copyItem(atPath: try opus("inside.ogg"), toPath: messages + "/inside.ogg")
+        try FileManager.default.createSymbolicLink(atPath: messages + "/alias.ogg", withDestinationPath: "inside.ogg")
+        let report = try store.recover()
+        XCTAssertEqual(report.linksLeftOut, ["linked.ogg"])
+        XCTAssertEqual(report.adoptedFiles, ["alias.ogg", "inside.ogg"])
+        XCTAssertEqual(try store.list().map(\.fileName).sorted(), ["alias.ogg", "inside.ogg"])
+    }
+
     func testAVanishedFileMarksItsMessageMissingUntilItReturns() throws {
         let store = try MessageStore(folder: folder)
         let message = try store.importFile(try opus("note.ogg"))

@@ -24,6 +24,10 @@ func openStore(busyWait: Int32? = nil) -> MessageStore? {
         if !report.recoveredRecordings.isEmpty {
             printFailure("recovered \(report.recoveredRecordings.count) interrupted recording(s)")
         }
+        for name in report.linksLeftOut {
+            printFailure("note: \(store.messagesFolder.appendingPathComponent(name).path) is a symbolic link to a file "
+                         + "outside the store; it was left alone, not added as a message")
+        }
     } catch StoreError.database(let error) where error.isBusy {
         // Another Hark is writing: the repairs wait for the next opening, and
         // a command that writes says the store is busy itself.
