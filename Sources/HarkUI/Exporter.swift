@@ -33,6 +33,14 @@ final class Exporter {
         if !busy { startNext() }
     }
 
+    /// Stops every export: the window is closing. What waits is dropped, and
+    /// the half-written file of the one running is removed at once (its
+    /// thread then stops); the user's path is left as it was.
+    func cancelAll() {
+        waiting.removeAll()
+        ExportWriter.abandonAll()
+    }
+
     /// `path`, or the first of "name (2).ext", "name (3).ext"… that does not exist.
     nonisolated static func unused(_ path: String) -> String {
         guard FileManager.default.fileExists(atPath: path) else { return path }

@@ -187,6 +187,7 @@ final class MainWindow {
             guard let self else { return false }
             self.rememberSize()
             self.importer?.cancelAll()
+            self.exporter?.cancelAll()  // no half-written file stays in the user's folder
             guard let composer = self.composer, composer.isRecording else {
                 self.playback?.stop()
                 return false
