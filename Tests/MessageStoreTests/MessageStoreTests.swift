@@ -183,6 +183,26 @@ final class MessageStoreTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: store.audioPath(of: message)), "the message itself untouched")
     }
 
+    /// A drag or a copy of a message whose file is a symbolic link (recovery
+    /// adopts links within the store; older stores may hold others) hands out
+    /// the audio in a regular file, and the linked file keeps its mode.
+    func testAnOutgoingCopyOfALinkedMessageIsItsAudioInARegularFile() throws {
+        let store = try MessageStore(folder: folder)
+        let message = try store.importFile(try opus("note.ogg"))
+        let stored = store.audioPath(of: message)
+        let original = try XCTUnwrap(FileManager.default.contents(atPath: stored))
+        let aside = scratch.path("aside.ogg")
+        XCTAssertEqual(rename(stored, aside), 0)
+        XCTAssertEqual(chmod(aside, 0o600), 0)
+        try FileManager.default.createSymbolicLink(atPath: stored, withDestinationPath: aside)
+        let copy = try store.outgoingCopy(message.id, in: scratch.url.appendingPathComponent("outgoing"))
+        var status = stat()
+        XCTAssertEqual(lstat(copy, &status), 0)
+        XCTAssertEqual(status.st_mode & S_IFMT, S_IFREG, "a regular file, not a link")
+        XCTAssertEqual(FileManager.default.contents(atPath: copy), original)
+        XCTAssertEqual(try permissions(aside), 0o600, "the linked file stays private")
+    }
+
     func testExportNeverReplacesAFolder() throws {
         let store = try MessageStore(folder: folder)
         let message = try store.importFile(try opus("note.ogg"))
