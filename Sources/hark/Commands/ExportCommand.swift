@@ -11,7 +11,7 @@ import Synchronization
 /// or the write not stopping within `stopPatienceMilliseconds`, ends it then.
 @MainActor
 func runExport(id: String, path: String, force: Bool, format: String?) -> Int32 {
-    guard let store = openStore() else { return 1 }
+    guard let store = openStore(busyWait: 1_000) else { return 1 }  // as withStore: a locked store is busy, said soon
     let source: String
     do { source = try store.exportSource(id) } catch {
         printFailure(error)
