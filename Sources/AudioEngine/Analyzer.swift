@@ -29,9 +29,13 @@ public enum Analyzer {
                                progress: (Double) -> Void = { _ in },
                                isCancelled: () -> Bool = { false }) throws(AudioError) -> Analysis {
         try preflight(path)
+        let content = AudioContent(path: path)
+        // decodebin stops at the first link's end (or fails there): only a
+        // part would be measured, and the player could not seek in it.
+        if content.isChained { throw .chainedOgg(path: path, links: content.links) }
         GStreamer.ensureInitialised()
         let location = Pipeline.quoted(path)
-        if isOggOpus(path) {
+        if content.kind == .oggOpus {
             let fast = "filesrc location=\(location) ! oggdemux ! opusdec "
                 + "! audio/x-raw,format=S16LE,channels=1,rate=\(opusAnalysisRate) "
                 + "! appsink name=hark_samples sync=false max-buffers=64"
@@ -269,14 +273,6 @@ public enum Analyzer {
         case S_IFSOCK: return "a socket"
         default: return nil
         }
-    }
-
-    /// Ogg with an OpusHead in its first page: how Hark records.
-    static func isOggOpus(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 64), head.count >= 36 else { return false }
-        return head.starts(with: Array("OggS".utf8)) && head[28..<36].elementsEqual(Array("OpusHead".utf8))
     }
 
     fileprivate static func classify(_ error: GLibError?, path: String) -> AudioError {

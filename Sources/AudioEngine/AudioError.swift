@@ -14,6 +14,9 @@ public enum AudioError: Error, Sendable, Equatable, CustomStringConvertible {
     case fileMissing(path: String)
     /// The file is not audio GStreamer can decode (or not a file at all).
     case notAudio(path: String, detail: String)
+    /// An Ogg file of several streams one after another (`cat a.ogg b.ogg`):
+    /// GStreamer 1.22 cannot seek in it, so Hark neither imports nor plays it.
+    case chainedOgg(path: String, links: Int)
     /// The file is audio, but holds no sound to speak of.
     case noAudio(path: String)
     /// A GStreamer description (from the user or a test) did not parse.
@@ -21,6 +24,13 @@ public enum AudioError: Error, Sendable, Equatable, CustomStringConvertible {
     case cancelled
     /// Anything else GStreamer reported.
     case failed(detail: String)
+
+    /// Why a chained Ogg file already in the store does not play, and what
+    /// gives all of it (the transcoder reads every link).
+    public static func chainedMessage(links: Int) -> String {
+        "it is a chained Ogg file (\(links) streams joined one after another), which Hark cannot play reliably; "
+            + "export it as WAV or MP3 to hear all of it"
+    }
 
     public var description: String {
         switch self {
@@ -38,6 +48,9 @@ public enum AudioError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): no such file."
         case .notAudio(let path, let detail):
             return "\(path) is not an audio file Hark can read (\(detail))."
+        case .chainedOgg(let path, let links):
+            return "\(path) is a chained Ogg file (\(links) streams joined one after another), which Hark cannot "
+                + "play reliably; convert it into a single stream first."
         case .noAudio(let path):
             return "\(path) contains no audio."
         case .invalidSource(let detail):

@@ -1,5 +1,6 @@
 import CGLib
 import CGStreamer
+import Foundation
 import GLibSupport
 
 /// Owns one GStreamer pipeline: parsed from a description, brought to NULL
@@ -71,6 +72,18 @@ final class Pipeline {
     /// device name), whatever quotes or backslashes it holds.
     static func quoted(_ value: String) -> String {
         "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    /// A `file://` URI for `path` (relative to the working directory), for playbin.
+    static func fileURI(_ path: String) throws(AudioError) -> String {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        var error: UnsafeMutablePointer<GError>?
+        guard let uri = g_filename_to_uri(absolute, nil, &error) else {
+            let detail = error.map { GLibError(consuming: $0).message } ?? "bad file name"
+            throw .notAudio(path: path, detail: detail)
+        }
+        defer { g_free(uri) }
+        return String(cString: uri)
     }
 
     static func parseError(_ message: UnsafeMutablePointer<GstMessage>) -> (error: GLibError, source: String?)? {

@@ -60,7 +60,12 @@ public final class Player {
     public func load(_ path: String) throws(AudioError) {
         unload()
         guard FileManager.default.fileExists(atPath: path) else { throw .fileMissing(path: path) }
-        let uri = try fileURI(path)
+        // playbin plays a chained Ogg file through only when it is never
+        // sought in: after any seek (a start, a speed) it stops at the join
+        // for good. Refused rather than left hanging.
+        let content = AudioContent(path: path)
+        if content.isChained { throw .chainedOgg(path: path, links: content.links) }
+        let uri = try Pipeline.fileURI(path)
         let sink = " audio-sink=\(Pipeline.quoted(audioSinkDescription ?? "pulsesink client-name=Hark"))"
         let pipeline = try Pipeline(description: "playbin name=hark_player audio-filter=scaletempo video-sink=fakesink\(sink)")
         hark_object_set_string(UnsafeMutableRawPointer(pipeline.element), "uri", uri)
@@ -211,17 +216,6 @@ public final class Player {
         guard let position = pipeline?.position else { return }
         lastPosition = position
         onEvent(.position(position))
-    }
-
-    private func fileURI(_ path: String) throws(AudioError) -> String {
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        var error: UnsafeMutablePointer<GError>?
-        guard let uri = g_filename_to_uri(absolute, nil, &error) else {
-            let detail = error.map { GLibError(consuming: $0).message } ?? "bad file name"
-            throw .notAudio(path: path, detail: detail)
-        }
-        defer { g_free(uri) }
-        return String(cString: uri)
     }
 
     private func classify(_ error: GLibError, from element: String? = nil) -> AudioError {

@@ -62,9 +62,11 @@ public enum Transcoder {
             throw .cannotWrite(path: output, detail: "something of that name already exists")
         }
         GStreamer.ensureInitialised()
-        let pipeline = try Pipeline(description: "filesrc location=\(Pipeline.quoted(input)) ! decodebin "
-            + "! audioconvert ! audioresample ! \(format.encoderDescription) "
-            + "! filesink name=hark_sink location=\(Pipeline.quoted(output))")
+        let pipeline = AudioContent(path: input).isChained
+            ? try chainedPipeline(input, to: output, format: format)
+            : try Pipeline(description: "filesrc location=\(Pipeline.quoted(input)) ! decodebin "
+                + "! audioconvert ! audioresample ! \(format.encoderDescription) "
+                + "! filesink name=hark_sink location=\(Pipeline.quoted(output))")
         do {
             try run(pipeline, input: input, output: output, progress: progress, isCancelled: isCancelled)
         } catch {
@@ -72,6 +74,29 @@ public enum Transcoder {
             try? FileManager.default.removeItem(atPath: output)
             throw error
         }
+    }
+
+    /// A chained Ogg file (one imported before Hark refused them) through
+    /// playbin: a static decodebin ends at the first link, or fails at the
+    /// second ("Internal data stream error"); playbin follows the switch to
+    /// each next link, as long as nothing seeks.
+    private static func chainedPipeline(_ input: String, to output: String, format: AudioFormat) throws(AudioError) -> Pipeline {
+        let pipeline = try Pipeline(description: "playbin flags=audio video-sink=fakesink")
+        var error: UnsafeMutablePointer<GError>?
+        guard let sink = gst_parse_bin_from_description(
+            "audioconvert ! audioresample ! \(format.encoderDescription) ! filesink name=hark_sink", 1, &error) else {
+            throw .failed(detail: error.map { GLibError(consuming: $0).message } ?? "the encoder could not be made")
+        }
+        if let error { g_error_free(error) }
+        let bin = hark_gst_bin(UnsafeMutableRawPointer(sink))
+        if let file = gst_bin_get_by_name(bin, "hark_sink") {
+            hark_object_set_string(UnsafeMutableRawPointer(file), "location", output)
+            gst_object_unref(UnsafeMutableRawPointer(file))
+        }
+        hark_object_set_string(UnsafeMutableRawPointer(pipeline.element), "uri", try Pipeline.fileURI(input))
+        // playbin sinks the floating bin and owns it from here.
+        hark_object_set_object(UnsafeMutableRawPointer(pipeline.element), "audio-sink", UnsafeMutableRawPointer(sink))
+        return pipeline
     }
 
     private static func run(_ pipeline: Pipeline, input: String, output: String,

@@ -318,6 +318,9 @@ public final class MessageStore {
         switch error as? AudioError {
         case .notAudio(_, let detail): return "it is not audio (\(detail))"
         case .noAudio: return "it contains no audio"
+        case .chainedOgg(_, let links):
+            return "it is a chained Ogg file (\(links) streams joined one after another), which Hark cannot play "
+                + "reliably; convert it into a single stream first"
         case .fileMissing: return "no such file"
         default: return "\(error)"
         }

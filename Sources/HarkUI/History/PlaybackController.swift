@@ -71,6 +71,9 @@ final class PlaybackController {
         stop()
         do {
             try player.load(store.audioPath(of: message))
+        } catch AudioError.chainedOgg(_, let links) {
+            onError("“\(message.title)” cannot be played: \(AudioError.chainedMessage(links: links)).")
+            return
         } catch {
             onError("\(message.title): \(error)")
             return

@@ -44,6 +44,9 @@ func runPlay(target: String, start: Double, rate: Double) -> Int32 {
     }
     do {
         try player.load(path)
+    } catch AudioError.chainedOgg(_, let links) where path != target {
+        printFailure("message \(target) cannot be played: \(AudioError.chainedMessage(links: links)) (hark export).")
+        return 1
     } catch {
         printFailure(error)
         return 1
