@@ -5,7 +5,8 @@ import GLibSupport
 
 /// The formats a message can be exported in.
 public enum AudioFormat: String, CaseIterable, Sendable {
-    /// Ogg Opus: what Hark records; exported as the original file, unchanged.
+    /// Ogg Opus: what Hark records; audio that already is Ogg Opus is
+    /// exported as the original file, unchanged.
     case opus
     /// MP3, 64 kbit/s constant bit rate mono: plays on anyone's phone, and its
     /// duration is exact in every player (no VBR header needed).
@@ -23,10 +24,16 @@ public enum AudioFormat: String, CaseIterable, Sendable {
 
     public var displayName: String {
         switch self {
-        case .opus: return "Ogg Opus (original)"
+        case .opus: return "Ogg Opus"
         case .mp3: return "MP3"
         case .wav: return "WAV"
         }
+    }
+
+    /// The name offered in a chooser: "(original)" beside the format the
+    /// audio already is (`original`, by its content), which is copied unchanged.
+    public func choiceName(original: AudioFormat?) -> String {
+        self == original ? "\(displayName) (original)" : displayName
     }
 
     /// The format a file name asks for by its extension (nil for none known).

@@ -1,3 +1,4 @@
+import AudioEngine
 import CAdwaita
 import CGLib
 import CGtk
@@ -102,7 +103,9 @@ extension MainWindow {
     }
 
     func askToExport(_ message: Message) {
-        FileChoosers.chooseExportPath(over: window, title: message.title) { [weak self] path, format, confirmed in
+        // "(original)" goes beside the format the audio is, whatever its file's name says.
+        let original = store.map { AudioContent(path: $0.audioPath(of: message)).format } ?? nil
+        FileChoosers.chooseExportPath(over: window, title: message.title, original: original) { [weak self] path, format, confirmed in
             guard let self, let store = self.store else { return }
             let source: String
             do { source = try store.exportSource(message.id) } catch {

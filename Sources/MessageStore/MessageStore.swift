@@ -275,20 +275,20 @@ public final class MessageStore {
         return source
     }
 
-    /// Writes `source` to `path` as `format`: the same format is a copy of
-    /// the file's bytes, unchanged; another is transcoded (`progress` gets
-    /// 0…1 on the calling thread). Only a regular file is written or replaced,
-    /// never in place (see `ExportWriter`, `ExportTarget`). Any thread; touches
-    /// no database. The file gets ordinary permissions (0666 less the umask),
+    /// Writes `source` to `path` as `format`: audio already in that format
+    /// (by its content, not its name) is a copy of the file's bytes,
+    /// unchanged; other audio is transcoded (`progress` gets 0…1 on the
+    /// calling thread). Only a regular file is written or replaced, never in
+    /// place (see `ExportWriter`, `ExportTarget`). Any thread; touches no
+    /// database. The file gets ordinary permissions (0666 less the umask),
     /// not the store's 0600: it is meant for someone else.
     public static func writeExport(from source: String, to path: String, format: AudioFormat? = nil,
                                    overwrite: Bool = false, progress: (Double) -> Void = { _ in }) throws(StoreError) {
-        let original = AudioFormat(pathExtensionOf: source)
-        // No format asked or named by the path: the message's own, copied.
-        let wanted = format ?? AudioFormat(pathExtensionOf: path) ?? original
+        // Judged by what the audio is, not by its file's name.
+        let conversion = AudioContent(path: source).conversion(asked: format, target: path)
         try ExportWriter.write(to: path, overwrite: overwrite) { file throws(StoreError) in
-            if let wanted, wanted != original {
-                try file.transcode(source, format: wanted, progress: progress)
+            if let conversion {
+                try file.transcode(source, format: conversion, progress: progress)
             } else {
                 try file.copy(from: source, progress: progress)
             }

@@ -67,5 +67,8 @@ final class AudioContentTests: XCTestCase {
         XCTAssertNil(vorbis.conversion(asked: nil, target: "out"), "nothing asked or named: the original")
         XCTAssertEqual(wav.conversion(asked: nil, target: "out.ogg"), .opus)
         XCTAssertNil(wav.conversion(asked: .wav, target: "out.ogg"))
+        XCTAssertEqual(AudioFormat.opus.choiceName(original: .opus), "Ogg Opus (original)")
+        XCTAssertEqual(AudioFormat.opus.choiceName(original: nil), "Ogg Opus")
+        XCTAssertEqual(AudioFormat.wav.choiceName(original: .wav), "WAV (original)")
     }
 }

@@ -45,7 +45,7 @@ enum FileChoosers {
     /// launched app is wherever it was started from). The path's extension
     /// is made to match the format. GTK's chooser asks before replacing the
     /// file it shows, so that path may be overwritten.
-    static func chooseExportPath(over parent: UnsafeMutablePointer<GtkWindow>?, title: String,
+    static func chooseExportPath(over parent: UnsafeMutablePointer<GtkWindow>?, title: String, original: AudioFormat?,
                                  chosen: @escaping @MainActor (_ path: String, _ format: AudioFormat, _ confirmed: Bool) -> Void) {
         let chooser = gtk_file_chooser_native_new("Export Message", parent, GTK_FILE_CHOOSER_ACTION_SAVE,
                                                                 "_Export", "_Cancel")!
@@ -54,7 +54,7 @@ enum FileChoosers {
         g_object_unref(UnsafeMutableRawPointer(folder))
         let formats = AudioFormat.allCases
         withCStrings(formats.map(\.rawValue)) { ids in
-            withCStrings(formats.map(\.displayName)) { labels in
+            withCStrings(formats.map { $0.choiceName(original: original) }) { labels in
                 gtk_file_chooser_add_choice(chooser, "format", "Format", ids, labels)
             }
         }
