@@ -145,14 +145,16 @@ enum CommandLineRequest: Equatable {
                               (R from 0.5 to 2)
           list [--json] [--limit N]
                               List the messages, newest first (the first N)
-          import FILE...      Add audio files to the messages
+          import FILE...      Add audio files to the messages (a chained Ogg
+                              file is refused: convert it to one stream first)
           rename ID TITLE     Rename a message
           delete ID           Delete a message (undo with undelete)
           undelete ID         Bring a deleted message back
           export ID PATH [--format opus|mp3|wav] [--force]
-                              Write a message's audio to PATH: Ogg Opus (the
-                              original, unchanged), MP3 or WAV; the format
-                              follows PATH's extension unless given
+                              Write a message's audio to PATH as Ogg Opus, MP3
+                              or WAV; the format follows PATH's extension unless
+                              given; audio already in it (by its content) is
+                              copied unchanged, other audio converted
                               (--force replaces a regular file; a device, link
                               or folder is never replaced)
           waveform FILE|ID --png OUT [--width W] [--height H] [--played F]
