@@ -8,9 +8,9 @@ import MessageStore
 /// The history's keys, which act on the focused message (or the last one):
 /// Space or Enter plays or pauses, ←/→ seek 5 s, Home/End go to the start or
 /// the end, the Menu key (or Shift+F10) opens its menu, Delete deletes, F2
-/// renames, Ctrl+C copies it as a file. The list is one Tab stop, as a
-/// GtkListBox is: Tab and Shift+Tab leave it, the arrows move between
-/// messages. A controller in the capture phase sees the keys before the
+/// renames, Ctrl+C copies it as a file, Ctrl+E exports it. The list is one
+/// Tab stop, as a GtkListBox is: Tab and Shift+Tab leave it, the arrows move
+/// between messages. A controller in the capture phase sees the keys before the
 /// focused widget; menus keep theirs, and text fields every key but Tab
 /// (which moves on as GTK's own Tab would).
 extension MainWindow {
@@ -61,6 +61,12 @@ extension MainWindow {
         if pressed == GDK_CONTROL_MASK.rawValue, keyval == UInt32(GDK_KEY_c) || keyval == UInt32(GDK_KEY_C) {
             guard let message = row?.message, message.state != .missing else { return false }
             copy(message)
+            return true
+        }
+        // Ctrl+E exports the focused message (as GNOME apps' Export does).
+        if pressed == GDK_CONTROL_MASK.rawValue, keyval == UInt32(GDK_KEY_e) || keyval == UInt32(GDK_KEY_E) {
+            guard let message = row?.message, message.state != .missing else { return false }
+            askToExport(message)
             return true
         }
         guard pressed == 0 else { return false }

@@ -26,6 +26,7 @@ enum ShortcutsWindow {
             ("F2", "Rename it"),
             ("Delete", "Delete it"),
             ("<Control>c", "Copy it as a file"),
+            ("<Control>e", "Export it"),
         ]),
         ("General", [
             ("<Control>question", "Keyboard shortcuts"),

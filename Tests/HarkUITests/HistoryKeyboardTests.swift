@@ -280,6 +280,20 @@ final class HistoryKeyboardTests: XCTestCase {
                     XCTAssertTrue(MainLoop.iterate(until: { Self.focusedMessage(window) == ids[2] }, timeout: 3),
                                   "\(key): the focus is back on the row")
                 }
+                // Ctrl+E exports the focused message: the chooser opens.
+                let windowsBefore = g_list_model_get_n_items(gtk_window_get_toplevels())
+                try Self.press("ctrl+e")
+                XCTAssertTrue(MainLoop.iterate(until: { g_list_model_get_n_items(gtk_window_get_toplevels()) > windowsBefore }, timeout: 5),
+                              "Ctrl+E opens the export chooser")
+                try Self.press("Escape")
+                XCTAssertTrue(MainLoop.iterate(until: { g_list_model_get_n_items(gtk_window_get_toplevels()) == windowsBefore }, timeout: 5),
+                              "Escape closes it")
+                let xid = try XCTUnwrap(try Self.xdotool("search", "--onlyvisible", "--name", "Hark keyboard test")
+                    .split(separator: "\n").first.map(String.init))
+                _ = try Self.xdotool("windowfocus", "--sync", xid)
+                settle(seconds: 0.3)
+                XCTAssertTrue(MainLoop.iterate(until: { Self.focusedMessage(window) == ids[2] }, timeout: 3))
+
                 // Rename…, Copy, Export…, Delete: three ↓ and Enter delete the message.
                 try Self.press("Menu")
                 XCTAssertTrue(MainLoop.iterate(until: { Self.focusIsInAMenu(window) }, timeout: 3))

@@ -321,7 +321,7 @@ final class MessageRow {
         }
         item("_Rename…", "row.rename", "F2")
         item("_Copy", "row.copy", "<Control>c")
-        item("_Export…", "row.export", "")
+        item("_Export…", "row.export", "<Control>e")
         item("_Delete", "row.delete", "Delete")
         let speeds = g_menu_new()!
         for rate in PlaybackController.rates {
