@@ -44,27 +44,5 @@ extension MainWindow {
     }
 
     /// What recovery did, in a sentence; nil when there is nothing to say.
-    nonisolated static func summary(of report: RecoveryReport) -> String? {
-        var parts: [String] = []
-        func count(_ number: Int, _ one: String, _ many: String) -> String { number == 1 ? one : "\(number) \(many)" }
-        if !report.recoveredRecordings.isEmpty {
-            parts.append(count(report.recoveredRecordings.count, "an interrupted recording was saved",
-                               "interrupted recordings were saved"))
-        }
-        if !report.adoptedFiles.isEmpty {
-            parts.append(count(report.adoptedFiles.count, "an audio file found in the messages folder was added",
-                               "audio files found in the messages folder were added"))
-        }
-        if !report.linksLeftOut.isEmpty {
-            parts.append(count(report.linksLeftOut.count, "a link in the messages folder to a file outside it was not added",
-                               "links in the messages folder to files outside it were not added"))
-        }
-        if !report.markedMissing.isEmpty {
-            parts.append(count(report.markedMissing.count, "a message's audio file is missing",
-                               "messages' audio files are missing"))
-        }
-        guard var sentence = parts.first.map({ $0.prefix(1).uppercased() + $0.dropFirst() }) else { return nil }
-        for part in parts.dropFirst() { sentence += "; " + part }
-        return sentence + "."
-    }
+    nonisolated static func summary(of report: RecoveryReport) -> String? { report.summary }
 }

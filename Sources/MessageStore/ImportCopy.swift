@@ -11,15 +11,18 @@ final class ImportCopy {
     let path: String
     private let descriptor: Int32
 
-    /// Copies `source` to `path`, a new file.
-    init(copying source: String, to path: String) throws(StoreError) {
+    /// Creates the copy at `path`, a new file, empty and locked.
+    init(creating path: String) throws(StoreError) {
         self.path = path
         descriptor = try Self.createLocked(path)
+    }
+
+    /// Fills the copy with `source`'s bytes. On failure the copy is left to
+    /// `discard`.
+    func fill(from source: String) throws(StoreError) {
         do {
             try Self.copyContents(of: source, into: descriptor)
         } catch {
-            unlink(path)
-            close(descriptor)
             throw .file(path: source, detail: "could not be copied into the store (\(error.detail))")
         }
     }
@@ -40,10 +43,10 @@ final class ImportCopy {
         return flock(descriptor, LOCK_EX | LOCK_NB) != 0
     }
 
-    /// Removes the copies in `folder` that no running import holds and that
-    /// `isStillNeeded` (given the real file name) does not claim.
-    static func removeAbandoned(in folder: String, isStillNeeded: (String) -> Bool) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    /// Removes the copies among `names` (the listing of `folder`) that no
+    /// running import holds and that `isStillNeeded` (given the real file
+    /// name) does not claim.
+    static func removeAbandoned(in folder: String, names: [String], isStillNeeded: (String) -> Bool) {
         for name in names where name.hasPrefix(prefix) {
             let path = folder + "/" + name
             let descriptor = open(path, O_RDONLY | O_CLOEXEC)

@@ -19,14 +19,6 @@ extension MessageStore {
         XDGDirectories().dataHome.appendingPathComponent("hark")
     }
 
-    /// Hidden copies left by imports killed before their row was written:
-    /// never messages. Those whose row exists are finished by `recover`.
-    func removeAbandonedImports() {
-        ImportCopy.removeAbandoned(in: messagesFolder.path) { fileName in
-            (try? messages(where: "file_name = ?", [.text(fileName)]).isEmpty == false) ?? true
-        }
-    }
-
     /// The database at `path`, opened for writing (and made and migrated if
     /// need be); one that cannot be written because its folder is read-only
     /// or its disk is full is opened for reading instead. A damaged one is

@@ -6,19 +6,7 @@ import Levels
 extension MessageStore {
     func messages(where clause: String, _ values: [SQLValue]) throws(StoreError) -> [Message] {
         var found: [Message] = []
-        try run("""
-            SELECT id, title, created_at, duration, file_name, codec, state, deleted_at, play_position, voice_processed
-            FROM messages WHERE \(clause)
-            """, values) { row in
-            found.append(Message(
-                id: row.text(0) ?? "", title: row.text(1) ?? "",
-                createdAt: Date(timeIntervalSince1970: row.real(2)), duration: row.real(3),
-                fileName: row.text(4) ?? "", codec: row.text(5) ?? "",
-                state: MessageState(rawValue: row.text(6) ?? "") ?? .missing,
-                deletedAt: row.isNull(7) ? nil : Date(timeIntervalSince1970: row.real(7)),
-                playPosition: row.real(8),
-                voiceProcessed: row.isNull(9) ? nil : row.integer(9) != 0))
-        }
+        try eachMessage(where: clause, values) { found.append($0) }
         return found
     }
 

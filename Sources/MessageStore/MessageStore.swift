@@ -50,7 +50,7 @@ public final class MessageStore {
         recovery = report
         guard access == .readWrite else { return }
         chmod(path, 0o600)
-        removeAbandonedImports()
+        // Hidden copies left by killed imports are removed by `compareFiles`.
     }
 
     // MARK: Reading
@@ -173,7 +173,7 @@ public final class MessageStore {
         guard message.state == .recording else { return }
         try checkWritable()
         try run("DELETE FROM messages WHERE id = ? AND state = 'recording'", [.text(id)])
-        try? FileManager.default.removeItem(atPath: audioPath(of: message))
+        changingFolder { try? FileManager.default.removeItem(atPath: audioPath(of: message)) }
     }
 
     // MARK: Importing
@@ -200,7 +200,15 @@ public final class MessageStore {
         // Copied under a hidden name first, renamed once the row exists: a
         // crash in between leaves either nothing visible or a row whose file
         // recovery finishes moving into place — never an orphan to adopt twice.
-        let copy = try ImportCopy(copying: path, to: messagesFolder.appendingPathComponent(ImportCopy.prefix + fileName).path)
+        // Hark's own changes to the folder: the next open need not compare it.
+        var changes = ownChanges()
+        defer { noteOwn(changes) }
+        let partial = messagesFolder.appendingPathComponent(ImportCopy.prefix + fileName).path
+        let copy = try changes.make { () throws(StoreError) -> ImportCopy in try ImportCopy(creating: partial) }
+        do { try copy.fill(from: path) } catch {
+            changes.make { copy.discard() }
+            throw error
+        }
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         let created = (attributes?[.modificationDate] as? Date) ?? Date()
         let message = Message(id: id, title: title ?? ImportName.title(forFileAt: path),
@@ -209,10 +217,10 @@ public final class MessageStore {
         do {
             try insert(message, levels: analysis.levels)
         } catch {
-            copy.discard()
+            changes.make { copy.discard() }
             throw error
         }
-        if !copy.move(to: target) {
+        if !changes.make({ copy.move(to: target) }) {
             throw .file(path: target, detail: "could not be moved into place")
         }
         return message
@@ -242,7 +250,7 @@ public final class MessageStore {
         guard message.state == .deleted else { return }
         try checkWritable()  // or the file would go and its row stay
         // The file first: a file without its row would be adopted back by recovery.
-        try? FileManager.default.removeItem(atPath: audioPath(of: message))
+        changingFolder { try? FileManager.default.removeItem(atPath: audioPath(of: message)) }
         try run("DELETE FROM messages WHERE id = ?", [.text(id)])
     }
 

@@ -9,6 +9,8 @@ public struct RecoveryReport: Sendable, Equatable {
     public var linksLeftOut: [String] = []
     public var markedMissing: [String] = []
     public var recomputedLevels: [String] = []
+    /// Whether the files were compared with the rows (see `compareFiles`).
+    public var comparedFiles = false
     /// Messages copied out of the damaged database, titles, levels and ids
     /// kept; and those its indexes knew of that could not be read.
     public var salvagedMessages = 0

@@ -259,7 +259,7 @@ final class ComposerView {
         ring.set(0)
         gtk_label_set_text(hark_label(elapsedLabel), "Starting…")
         do {
-            try recorder.start()
+            try lock.starting { () throws(AudioError) in try recorder.start() }  // noted as Hark's own file
             chmod(store.audioPath(of: message), 0o600)
         } catch {
             end(saving: false)

@@ -1,0 +1,37 @@
+import Foundation
+
+extension MessageStore {
+    /// Calls `body` with each message that is not deleted, newest first, as
+    /// SQLite reads it (none is kept: memory does not grow with the store),
+    /// at most `limit` of them (all when nil). The newest-first index serves
+    /// the order, so a short page reads only its own rows.
+    public func eachListed(limit: Int? = nil, _ body: (Message) -> Void) throws(StoreError) {
+        try eachMessage(where: "state != 'deleted' ORDER BY created_at DESC, id LIMIT ?",
+                        [.integer(Int64(limit ?? -1))], body)
+    }
+
+    /// The query plan SQLite chose for `eachListed`, one line per step (for
+    /// the tests: the page must come off the index, not a scan and a sort).
+    func listingPlan() throws(StoreError) -> [String] {
+        var steps: [String] = []
+        try run("EXPLAIN QUERY PLAN SELECT id FROM messages WHERE state != 'deleted' ORDER BY created_at DESC, id LIMIT ?",
+                [.integer(10)]) { steps.append($0.text(3) ?? "") }
+        return steps
+    }
+
+    func eachMessage(where clause: String, _ values: [SQLValue], _ body: (Message) -> Void) throws(StoreError) {
+        try run("""
+            SELECT id, title, created_at, duration, file_name, codec, state, deleted_at, play_position, voice_processed
+            FROM messages WHERE \(clause)
+            """, values) { row in
+            body(Message(
+                id: row.text(0) ?? "", title: row.text(1) ?? "",
+                createdAt: Date(timeIntervalSince1970: row.real(2)), duration: row.real(3),
+                fileName: row.text(4) ?? "", codec: row.text(5) ?? "",
+                state: MessageState(rawValue: row.text(6) ?? "") ?? .missing,
+                deletedAt: row.isNull(7) ? nil : Date(timeIntervalSince1970: row.real(7)),
+                playPosition: row.real(8),
+                voiceProcessed: row.isNull(9) ? nil : row.integer(9) != 0))
+        }
+    }
+}
