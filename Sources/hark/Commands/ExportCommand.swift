@@ -12,6 +12,7 @@ import Synchronization
 @MainActor
 func runExport(id: String, path: String, force: Bool, format: String?) -> Int32 {
     guard let store = openStore(busyWait: 1_000) else { return 1 }  // as withStore: a locked store is busy, said soon
+    defer { compareFilesAfterwards(store) }  // as withStore: the folder check after the work
     let source: String
     do { source = try store.exportSource(id) } catch {
         printFailure(error)

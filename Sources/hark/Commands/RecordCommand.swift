@@ -42,8 +42,12 @@ func runRecord(output: String, duration: Double?, source: String?, raw: Bool) ->
 /// Ctrl+C (SIGINT) or SIGTERM stops the recording cleanly; a second one, or
 /// the stop taking longer than `stopPatience`, ends it at once with what was
 /// written. Returns the error that kept the recording from starting, if one did.
+/// `starting` runs the recorder's start (a store's recording wraps it to note
+/// the file it creates as Hark's own).
 @MainActor
-func record(with recorder: Recorder, afterStart: () -> Void = {}) -> AudioError? {
+func record(with recorder: Recorder,
+            starting: (_ start: () throws(AudioError) -> Void) throws(AudioError) -> Void = { start throws(AudioError) in try start() },
+            afterStart: () -> Void = {}) -> AudioError? {
     var impatience: Source?
     var stopRequested = false
     let stop: SourceHandler = {
@@ -68,7 +72,7 @@ func record(with recorder: Recorder, afterStart: () -> Void = {}) -> AudioError?
         impatience?.remove()
     }
     do {
-        try recorder.start()
+        try starting { () throws(AudioError) in try recorder.start() }
     } catch {
         return error
     }

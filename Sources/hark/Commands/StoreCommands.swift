@@ -3,30 +3,27 @@ import Foundation
 import GLibSupport
 import MessageStore
 
-/// Opens the store and reconciles it with its files, telling the user what
-/// had to be repaired. Commands that fail to open it print why and return nil;
-/// a repair that fails (a full disk) is only warned about, so that reading
-/// still works. `busyWait` (milliseconds) bounds how long each statement
-/// waits for another process's write before failing as busy. A store that
-/// can only be read (a read-only folder, a full disk) is not repaired: a
-/// change asked of it says why it cannot be made.
-func openStore(busyWait: Int32? = nil) -> MessageStore? {
+/// Opens the store and saves the recordings cut short by a crash (cheap:
+/// the state index), unless `recoveringInterrupted` is false (a recording
+/// does that once it has begun). Commands that fail to open it print why and
+/// return nil; a repair that fails (a full disk) is only warned about, so
+/// that reading still works. `busyWait` (milliseconds) bounds how long each
+/// statement waits for another process's write before failing as busy. A
+/// store that can only be read (a read-only folder, a full disk) is not
+/// repaired: a change asked of it says why it cannot be made. The damage
+/// check and the files' comparison come afterwards (`compareFilesAfterwards`).
+func openStore(busyWait: Int32? = nil, recoveringInterrupted: Bool = true) -> MessageStore? {
     let store: MessageStore
     do { store = try MessageStore() } catch {
         printFailure(error)
         return nil
     }
     if let busyWait { store.waitWhenBusy(milliseconds: busyWait) }
-    guard store.access == .readWrite else { return store }
+    guard recoveringInterrupted, store.access == .readWrite else { return store }
     do {
-        let report = try store.recover()
-        if let summary = report.damageSummary { printFailure(summary) }
+        let report = try store.recoverInterruptedRecordings()
         if !report.recoveredRecordings.isEmpty {
             printFailure("recovered \(report.recoveredRecordings.count) interrupted recording(s)")
-        }
-        for name in report.linksLeftOut {
-            printFailure("note: \(store.messagesFolder.appendingPathComponent(name).path) is a symbolic link to a file "
-                         + "outside the store; it was left alone, not added as a message")
         }
     } catch StoreError.database(let error) where error.isBusy {
         // Another Hark is writing: the repairs wait for the next opening, and
@@ -38,11 +35,40 @@ func openStore(busyWait: Int32? = nil) -> MessageStore? {
     return store
 }
 
+/// Says on stderr what recovery found in the files: links left out by name,
+/// the rest in a sentence.
+func tellFindings(_ report: RecoveryReport, in store: MessageStore) {
+    var report = report
+    for name in report.linksLeftOut {
+        printFailure("note: \(store.messagesFolder.appendingPathComponent(name).path) is a symbolic link to a file "
+                     + "outside the store; it was left alone, not added as a message")
+    }
+    report.linksLeftOut = []
+    if let summary = report.summary { printFailure(summary) }
+}
+
+/// Compares the files with the rows when something other than Hark changed
+/// `messages/` (see `MessageStore.compareFiles`): after the command's work,
+/// so that a large store never delays the page or the command, and says what
+/// it found on stderr.
+func compareFilesAfterwards(_ store: MessageStore) {
+    guard store.access == .readWrite else { return }
+    do {
+        if let summary = store.recovery.damageSummary { printFailure(summary) }
+        tellFindings(try store.compareFiles(), in: store)
+    } catch StoreError.database(let error) where error.isBusy {
+        // Another Hark is writing: the next opening compares.
+    } catch {
+        printFailure("warning: the messages folder could not be checked now: \(error)")
+    }
+}
+
 /// Runs `body` against the store; a StoreError becomes a one-line failure.
 /// A store another process keeps locked fails within about a second, saying
 /// it is busy, rather than keeping the user waiting for each statement.
 func withStore(_ body: (MessageStore) throws -> Void) -> Int32 {
     guard let store = openStore(busyWait: 1_000) else { return 1 }
+    defer { compareFilesAfterwards(store) }
     do {
         try body(store)
         return 0
@@ -54,30 +80,13 @@ func withStore(_ body: (MessageStore) throws -> Void) -> Int32 {
 
 func runList(json: Bool, limit: Int?) -> Int32 {
     withStore { store in
-        let messages = try store.list(offset: 0, limit: try limit ?? max(1, store.count()))
         if json {
-            let iso = ISO8601DateFormatter()
-            let objects: [[String: Any]] = messages.map {
-                var object: [String: Any] = [
-                    "id": $0.id, "title": $0.title, "created_at": iso.string(from: $0.createdAt),
-                    "duration_s": ($0.duration * 1000).rounded() / 1000, "state": $0.state.rawValue]
-                if let processed = $0.voiceProcessed { object["voice_processed"] = processed }
-                return object
-            }
-            let data = try JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys])
-            print(String(decoding: data, as: UTF8.self))
+            try ListOutput.writeJSON(store, limit: limit)
             return
         }
         // Nothing at all is no answer: say so, on stderr, so scripts reading
         // stdout still get no lines (and --json gets "[]").
-        if messages.isEmpty { printFailure("No messages") }
-        let dates = DateFormatter()
-        dates.dateFormat = "yyyy-MM-dd HH:mm"
-        for message in messages {
-            // The window's clock for durations: rounded, hours when long.
-            print("\(message.id)  \(dates.string(from: message.createdAt))  "
-                  + "\(DurationText.clock(message.duration))  \(message.state.rawValue)  \(terminalSafe(message.title))")
-        }
+        if try ListOutput.writeLines(store, limit: limit) == 0 { printFailure("No messages") }
     }
 }
 
@@ -106,7 +115,8 @@ func runUndelete(id: String) -> Int32 { withStore { try $0.undelete(id) } }
 /// lock, so a crash leaves something recovery turns into a message.
 @MainActor
 func runRecordIntoStore(duration: Double?, source: String?, title: String?, raw: Bool) -> Int32 {
-    guard let store = openStore() else { return 1 }
+    // Nothing is checked before the recording begins: the first words count.
+    guard let store = openStore(recoveringInterrupted: false) else { return 1 }
     let message: Message
     let processing = !raw && VoiceProcessing.isAvailable
     do { try store.checkWritable() } catch {
@@ -163,9 +173,12 @@ func runRecordIntoStore(duration: Double?, source: String?, title: String?, raw:
         }
     }
     warnIfUnprocessed(recorder, raw: raw)
-    let failure = record(with: recorder) {
+    var recovery: BackgroundRecovery?
+    let failure = record(with: recorder, starting: { start throws(AudioError) in try lock.starting(start) }) {
         chmod(store.audioPath(of: message), 0o600)  // the file sink created it with the umask's mode
+        recovery = BackgroundRecovery(folder: store.folder)
     }
+    recovery?.wait()
     if let failure {
         try? store.discardRecording(message.id)
         printFailure(failure)
@@ -173,6 +186,32 @@ func runRecordIntoStore(duration: Double?, source: String?, title: String?, raw:
     }
     withExtendedLifetime(lock) {}
     return status
+}
+
+/// The store's recovery (interrupted recordings, then the files against the
+/// rows) on a thread of its own with its own connection, run once a
+/// recording has begun so that it never delays it; what it finds is said on
+/// stderr as soon as it is found.
+private final class BackgroundRecovery: Sendable {
+    private let done = DispatchSemaphore(value: 0)
+
+    init(folder: URL) {
+        let done = done
+        Thread.detachNewThread {
+            defer { done.signal() }
+            do {
+                let store = try MessageStore(folder: folder)
+                let report = try store.recover()
+                if let summary = report.damageSummary { printFailure(summary) }
+                tellFindings(report, in: store)
+            } catch {
+                printFailure("warning: the store could not be checked now: \(error)")
+            }
+        }
+    }
+
+    /// Waits for it to end (the command does not exit in the middle).
+    func wait() { done.wait() }
 }
 
 /// "24.3 s": a recording's length for a message.

@@ -1,0 +1,77 @@
+import Foundation
+import MessageStore
+
+/// `hark list`'s output, written as the rows are read: neither the messages
+/// nor the text are held whole, however many there are.
+enum ListOutput {
+    /// One JSON array on one line, as JSONSerialization would write it whole.
+    static func writeJSON(_ store: MessageStore, limit: Int?) throws {
+        let out = BufferedOutput()
+        let iso = ISO8601DateFormatter()
+        var first = true
+        var failure: Error?
+        out.write("[")
+        try store.eachListed(limit: limit) { message in
+            guard failure == nil else { return }
+            var object: [String: Any] = [
+                "id": message.id, "title": message.title, "created_at": iso.string(from: message.createdAt),
+                "duration_s": (message.duration * 1000).rounded() / 1000, "state": message.state.rawValue]
+            if let processed = message.voiceProcessed { object["voice_processed"] = processed }
+            do {
+                let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+                if !first { out.write(",") }
+                first = false
+                out.write(data)
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        out.write("]\n")
+        out.flush()
+    }
+
+    /// One line per message; returns how many.
+    static func writeLines(_ store: MessageStore, limit: Int?) throws -> Int {
+        let out = BufferedOutput()
+        let dates = DateFormatter()
+        dates.dateFormat = "yyyy-MM-dd HH:mm"
+        var count = 0
+        try store.eachListed(limit: limit) { message in
+            // The window's clock for durations: rounded, hours when long.
+            out.write("\(message.id)  \(dates.string(from: message.createdAt))  "
+                      + "\(DurationText.clock(message.duration))  \(message.state.rawValue)  \(terminalSafe(message.title))\n")
+            count += 1
+        }
+        out.flush()
+        return count
+    }
+}
+
+/// Standard output through a buffer of its own, written out every 64 KiB.
+private final class BufferedOutput {
+    private var buffer = Data()
+
+    func write(_ text: String) { write(Data(text.utf8)) }
+
+    func write(_ data: Data) {
+        buffer.append(data)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    func flush() {
+        fflush(nil)  // whatever print() left in C's buffers goes first
+        buffer.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += written
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
