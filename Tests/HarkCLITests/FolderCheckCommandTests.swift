@@ -75,4 +75,24 @@ final class FolderCheckCommandTests: XCTestCase {
         XCTAssertEqual(try listed(try hark("list --json --limit 2").stdout).map(\.title), ["Three", "Two"])
         XCTAssertEqual(try hark("list --limit 1").stdout.split(separator: "\n").count, 1)
     }
+
+    /// Written by hand, the JSON is what JSONSerialization writes, byte for
+    /// byte: escapes, numbers, keys in order, `voice_processed` when known.
+    func testTheStreamedJSONIsWhatJSONSerializationWrites() throws {
+        _ = try hark("import '\(try tone("Note.ogg"))'")
+        _ = try hark("record --raw --duration 0.3 --source 'audiotestsrc is-live=true wave=sine volume=0.3'")
+        let id = try XCTUnwrap(try listed(try hark("list --json --limit 1").stdout).first?.id)
+        let title = "a \"quoted\" path/with\\back,\ttab, bell \u{7}\u{1b}, line\nbreak, café 😀"
+        let (status, output) = try ChildProcess.run(harkExecutable, ["rename", id, title], environment: environment)
+        XCTAssertEqual(status, 0, output)
+
+        let text = try hark("list --json").stdout.trimmingCharacters(in: .newlines)
+        let objects = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        XCTAssertEqual(objects.count, 2)
+        XCTAssertEqual(objects.first?["title"] as? String, title)
+        XCTAssertEqual(objects.first?["voice_processed"] as? Bool, false)
+        XCTAssertNil(objects.last?["voice_processed"], "unknown for an import")
+        let whole = try JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys])
+        XCTAssertEqual(text, String(decoding: whole, as: UTF8.self))
+    }
 }

@@ -4,29 +4,23 @@ import MessageStore
 /// `hark list`'s output, written as the rows are read: neither the messages
 /// nor the text are held whole, however many there are.
 enum ListOutput {
-    /// One JSON array on one line, as JSONSerialization would write it whole.
+    /// One JSON array on one line, keys sorted, as JSONSerialization would
+    /// write it whole.
     static func writeJSON(_ store: MessageStore, limit: Int?) throws {
         let out = BufferedOutput()
         let iso = ISO8601DateFormatter()
         var first = true
-        var failure: Error?
         out.write("[")
         try store.eachListed(limit: limit) { message in
-            guard failure == nil else { return }
-            var object: [String: Any] = [
-                "id": message.id, "title": message.title, "created_at": iso.string(from: message.createdAt),
-                "duration_s": (message.duration * 1000).rounded() / 1000, "state": message.state.rawValue]
-            if let processed = message.voiceProcessed { object["voice_processed"] = processed }
-            do {
-                let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-                if !first { out.write(",") }
-                first = false
-                out.write(data)
-            } catch {
-                failure = error
-            }
+            var object = "{\"created_at\":" + JSONText.string(iso.string(from: message.createdAt))
+                + ",\"duration_s\":" + JSONText.number((message.duration * 1000).rounded() / 1000)
+                + ",\"id\":" + JSONText.string(message.id)
+                + ",\"state\":" + JSONText.string(message.state.rawValue)
+                + ",\"title\":" + JSONText.string(message.title)
+            if let processed = message.voiceProcessed { object += ",\"voice_processed\":" + (processed ? "true" : "false") }
+            out.write((first ? "" : ",") + object + "}")
+            first = false
         }
-        if let failure { throw failure }
         out.write("]\n")
         out.flush()
     }
