@@ -22,8 +22,10 @@ extension MessageStore {
     /// The database at `path`, opened for writing (and made and migrated if
     /// need be); one that cannot be written because its folder is read-only
     /// or its disk is full is opened for reading instead. A damaged one is
-    /// replaced by its salvage, when it can be written.
-    static func openConnection(at path: String, in folder: URL, report: inout RecoveryReport) throws(StoreError)
+    /// replaced by its salvage, when it can be written (the quick check that
+    /// finds it is left out unless `checkingForDamage`).
+    static func openConnection(at path: String, in folder: URL, checkingForDamage: Bool = true,
+                               report: inout RecoveryReport) throws(StoreError)
         -> (database: Database, access: StoreAccess) {
         var sound: Database?
         var seen: ino_t?
@@ -32,7 +34,7 @@ extension MessageStore {
             try withSalvageLock(at: path, exclusive: false) { () throws(SQLiteError) in
                 seen = fileNumber(path)
                 let opened = try openDatabase(at: path)
-                if looksSound(opened) { sound = opened } else { opened.close() }
+                if !checkingForDamage || looksSound(opened) { sound = opened } else { opened.close() }
             }
         } catch let error where error.isDamagedDatabase {
             // Not a database at all (its header is gone): salvaged below too.

@@ -38,14 +38,17 @@ public final class MessageStore {
     /// row it still reads; `recover` adopts the audio files no row names.
     /// A store that cannot be written (a read-only folder, a full disk) is
     /// opened for reading: `access` says so, and every change is refused with
-    /// a sentence naming why, changing nothing.
-    public init(folder: URL = MessageStore.defaultFolder) throws(StoreError) {
+    /// a sentence naming why, changing nothing. `checkingForDamage: false`
+    /// leaves the quick check (it reads the whole table) to `checkForDamage`,
+    /// for a caller that runs it after its page.
+    public init(folder: URL = MessageStore.defaultFolder, checkingForDamage: Bool = true) throws(StoreError) {
         self.folder = folder
         try Self.makePrivateFolder(folder)
         try Self.makePrivateFolder(folder.appendingPathComponent("messages"))
         let path = folder.appendingPathComponent("hark.sqlite3").path
         var report = RecoveryReport()
-        (database, access) = try Self.openConnection(at: path, in: folder, report: &report)
+        (database, access) = try Self.openConnection(at: path, in: folder, checkingForDamage: checkingForDamage,
+                                                     report: &report)
         databaseFile = Self.fileNumber(path)
         recovery = report
         guard access == .readWrite else { return }

@@ -31,6 +31,17 @@ extension MessageStore {
         return report
     }
 
+    /// The quick check of the messages table that opening makes unless told
+    /// not to (it reads every row: 26 ms for 10,000 messages): a damaged
+    /// database is salvaged as at opening, and `recovery` says so. Returns
+    /// whether it was damaged.
+    @discardableResult
+    public func checkForDamage() throws(StoreError) -> Bool {
+        guard access == .readWrite, !Self.looksSound(database) else { return false }  // read-only: checked at opening
+        try replaceDamagedDatabase()
+        return true
+    }
+
     /// The recordings whose process died: measured and made `ready` (or
     /// `missing` without audio). Found through the state index, so it costs
     /// nothing however many messages there are; a live recording elsewhere

@@ -26,6 +26,62 @@ if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "search" {
     exit(0)
 }
 
+// `hark-bench open SMALL LARGE TONE`: opening a store and reading its first
+// page, as `hark list` does before anything else, for two stores (made by
+// scripts/bench): quiet, right after one of Hark's own writes (an import of
+// TONE, then its deletion: the folder changed, the count did not), and right
+// after another program's change to the folder (whose comparison comes after
+// the page, timed apart).
+if CommandLine.arguments.count == 5, CommandLine.arguments[1] == "open" {
+    let folders = CommandLine.arguments[2...3].map { URL(fileURLWithPath: $0) }
+    let tone = CommandLine.arguments[4]
+    func openAndPage(_ folder: URL) -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        if let store = try? MessageStore(folder: folder) {
+            _ = try? store.recoverInterruptedRecordings()
+            try? store.eachListed(limit: 50) { _ in }
+        }
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+    }
+    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+    func timed(_ folder: URL, before: () -> Void) -> Double {
+        median((0..<11).map { _ in before(); return openAndPage(folder) })
+    }
+    func ownWrite(_ folder: URL) {
+        guard let store = try? MessageStore(folder: folder), let message = try? store.importFile(tone) else { return }
+        try? store.delete(message.id)
+    }
+    var comparisons: [Double] = []
+    func foreignWrite(_ folder: URL) {  // a note that is not audio, there one time and gone the next
+        let target = folder.appendingPathComponent("messages/planted.txt").path
+        if unlink(target) != 0 { FileManager.default.createFile(atPath: target, contents: Data("not audio".utf8)) }
+    }
+    func line(_ label: String, _ value: Double, _ unit: String = "ms") {
+        print("  " + label.padding(toLength: 44, withPad: " ", startingAt: 0) + String(format: " %6.2f %@", value, unit))
+    }
+    for (name, before) in [("quiet", { (_: URL) in }), ("after Hark's own write", ownWrite), ("after another's change", foreignWrite)] {
+        _ = folders.map(openAndPage)  // warm up
+        let small = timed(folders[0]) { before(folders[0]) }
+        let large = timed(folders[1]) { before(folders[1]) }
+        line("open + first page, 10, \(name)", small)
+        line("open + first page, 10,000, \(name)", large)
+        print("  " + "10,000 / 10".padding(toLength: 44, withPad: " ", startingAt: 0)
+              + String(format: " %6.2f   (goal: under 1.2)", large / small))
+    }
+    // What the page no longer waits for: the comparison another's change needs.
+    for (index, folder) in folders.enumerated() {
+        comparisons = (0..<5).map { _ in
+            foreignWrite(folder)
+            guard let store = try? MessageStore(folder: folder) else { return 0 }
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = try? store.compareFiles()
+            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+        }
+        line("then the files compared, \(index == 0 ? "10" : "10,000") (after the page)", median(comparisons))
+    }
+    exit(0)
+}
+
 let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 600, 64)!
 let cairo = cairo_create(surface)!
 var generator = SystemRandomNumberGenerator()

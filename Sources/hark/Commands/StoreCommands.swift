@@ -14,7 +14,7 @@ import MessageStore
 /// check and the files' comparison come afterwards (`compareFilesAfterwards`).
 func openStore(busyWait: Int32? = nil, recoveringInterrupted: Bool = true) -> MessageStore? {
     let store: MessageStore
-    do { store = try MessageStore() } catch {
+    do { store = try MessageStore(checkingForDamage: false) } catch {  // checked afterwards
         printFailure(error)
         return nil
     }
@@ -47,13 +47,16 @@ func tellFindings(_ report: RecoveryReport, in store: MessageStore) {
     if let summary = report.summary { printFailure(summary) }
 }
 
-/// Compares the files with the rows when something other than Hark changed
+/// Checks the database for damage (a quick check reads every row), then
+/// compares the files with the rows when something other than Hark changed
 /// `messages/` (see `MessageStore.compareFiles`): after the command's work,
 /// so that a large store never delays the page or the command, and says what
 /// it found on stderr.
 func compareFilesAfterwards(_ store: MessageStore) {
     guard store.access == .readWrite else { return }
     do {
+        // Found by opening (a header gone), by a statement, or by this check.
+        try store.checkForDamage()
         if let summary = store.recovery.damageSummary { printFailure(summary) }
         tellFindings(try store.compareFiles(), in: store)
     } catch StoreError.database(let error) where error.isBusy {
@@ -117,6 +120,7 @@ func runUndelete(id: String) -> Int32 { withStore { try $0.undelete(id) } }
 func runRecordIntoStore(duration: Double?, source: String?, title: String?, raw: Bool) -> Int32 {
     // Nothing is checked before the recording begins: the first words count.
     guard let store = openStore(recoveringInterrupted: false) else { return 1 }
+    if let summary = store.recovery.damageSummary { printFailure(summary) }  // its header was gone
     let message: Message
     let processing = !raw && VoiceProcessing.isAvailable
     do { try store.checkWritable() } catch {
@@ -144,6 +148,7 @@ func runRecordIntoStore(duration: Double?, source: String?, title: String?, raw:
         case .input(let condition):
             warnAbout(condition)
         case .finished(let recording):
+            _ = store.followReplacedDatabase()  // salvaged meanwhile (by the check below, say)
             do {
                 try store.finishRecording(message.id, duration: recording.duration, levels: recording.levels)
             } catch {

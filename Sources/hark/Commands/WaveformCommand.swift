@@ -14,6 +14,7 @@ func runWaveform(input: String, png: String, width: Int, height: Int, played: Do
     do {
         if !FileManager.default.fileExists(atPath: input), !input.contains("/") {
             guard let store = openStore() else { return 1 }
+            defer { compareFilesAfterwards(store) }
             _ = try store.message(input)
             guard let stored = try store.levels(of: input) else {
                 printFailure("message \(input) has no levels yet")
