@@ -62,7 +62,8 @@ extension MessageStore {
         }
         try measureUnreadableLevels(&report)
 
-        for name in names.sorted() where !known.contains(name) && !name.hasPrefix(".") && !name.hasSuffix(".lock") {
+        let strangers = names.filter { !known.contains($0) && !$0.hasPrefix(".") && !$0.hasSuffix(".lock") }
+        for name in strangers.sorted() {
             let path = folderPath + "/" + name
             // A recording or import begun while this pass ran (the app runs it
             // in the background) has a row by now, or holds its lock.
