@@ -54,7 +54,7 @@ if CommandLine.arguments.count == 5, CommandLine.arguments[1] == "open" {
     var comparisons: [Double] = []
     func foreignWrite(_ folder: URL) {  // a note that is not audio, there one time and gone the next
         let target = folder.appendingPathComponent("messages/planted.txt").path
-        if unlink(target) != 0 { FileManager.default.createFile(atPath: target, contents: Data("not audio".utf8)) }
+        if unlink(target) != 0 { _ = FileManager.default.createFile(atPath: target, contents: Data("not audio".utf8)) }
     }
     func line(_ label: String, _ value: Double, _ unit: String = "ms") {
         print("  " + label.padding(toLength: 52, withPad: " ", startingAt: 0) + String(format: " %6.2f %@", value, unit))
