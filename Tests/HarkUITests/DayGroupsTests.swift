@@ -25,6 +25,18 @@ struct DayGroupsTests {
         #expect(title(daysAgo(365)) == "1 December 2025", "last year: with the year")
     }
 
+    @Test func dayStartsAreEachDatesOwnAcrossSummerTimeAndInAnyOrder() throws {
+        var berlin = Calendar(identifier: .gregorian)
+        berlin.timeZone = try #require(TimeZone(identifier: "Europe/Berlin"))
+        // Every 5 hours over three weeks around the end of summer time (25 October 2026), oldest first,
+        // then a few out of order.
+        let start = try #require(berlin.date(from: DateComponents(year: 2026, month: 10, day: 15, hour: 0, minute: 30)))
+        var dates = (0..<100).map { start.addingTimeInterval(Double($0) * 5 * 3600) }
+        dates += [dates[3], dates[90], dates[0], dates[45]]
+        #expect(DayGroups.dayStarts(of: dates, calendar: berlin) == dates.map { berlin.startOfDay(for: $0) })
+        #expect(DayGroups.dayStarts(of: [], calendar: berlin).isEmpty)
+    }
+
     @Test func historyKeysRoundTrip() {
         for item in [HistoryItem.message("a"), .recording] { #expect(HistoryItem(key: item.key) == item) }
     }

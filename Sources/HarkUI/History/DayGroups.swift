@@ -46,6 +46,27 @@ enum DayGroups {
         return formatter.string(from: day)
     }
 
+    /// The start of each date's day. The calendar is asked once a day, not
+    /// once a message: dates come oldest first (the history's order), and a
+    /// date inside the day found last needs no asking. 10,000 messages open
+    /// the window as quickly as 10.
+    static func dayStarts(of dates: [Date], calendar: Calendar = .current) -> [Date] {
+        var starts: [Date] = []
+        starts.reserveCapacity(dates.count)
+        var day: Range<Date>?
+        for date in dates {
+            if let day, day.contains(date) {
+                starts.append(day.lowerBound)
+                continue
+            }
+            let start = calendar.startOfDay(for: date)
+            let end = calendar.date(byAdding: .day, value: 1, to: start) ?? start.addingTimeInterval(86_400)
+            day = start < end ? start..<end : nil
+            starts.append(start)
+        }
+        return starts
+    }
+
     /// The time of day of a message, as the user's clock shows it ("5:15 PM"
     /// with a plain space, or "17:15").
     static func clockTime(_ date: Date, calendar: Calendar = .current, locale: Locale = .current) -> String {

@@ -271,7 +271,7 @@ final class HistoryView {
     private func shownIDs() -> [HistoryItem] {
         var times = (try? store.shownTimes(matching: query)) ?? []
         if showsRecording, query == nil { times.append((HistoryItem.recordingKey, Date())) }
-        itemDays = Dictionary(times.map { ($0.id, Calendar.current.startOfDay(for: $0.createdAt)) },
+        itemDays = Dictionary(zip(times.map(\.id), DayGroups.dayStarts(of: times.map(\.createdAt))),
                               uniquingKeysWith: { first, _ in first })
         return times.map { HistoryItem(key: $0.id) }
     }
