@@ -20,6 +20,8 @@ let package = Package(
             pkgConfig: "gstreamer-1.0 gstreamer-audio-1.0 gstreamer-app-1.0 gstreamer-pbutils-1.0"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
         .systemLibrary(name: "CEpoxy", path: "Sources/CEpoxy", pkgConfig: "epoxy"),
+        .systemLibrary(name: "CSoup", path: "Sources/CSoup", pkgConfig: "libsoup-3.0"),
+        .systemLibrary(name: "CSecret", path: "Sources/CSecret", pkgConfig: "libsecret-1"),
         // Only what Swift cannot do: libdispatch's main-queue SPI, GValueArray reads, renameat2.
         .target(
             name: "CHelpers",
@@ -36,6 +38,8 @@ let package = Package(
         .target(name: "Drawing", dependencies: ["Levels", "CCairo"]),
         .target(name: "MessageStore", dependencies: ["AudioEngine", "Levels", "CSQLite", "CHelpers"]),
         .target(name: "AudioEngine", dependencies: ["Levels", "GLibSupport", "CGLib", "CGStreamer", "CHelpers"]),
+        // Matrix, no GTK: pure requests and decoders, HTTP on GLib's loop (libsoup), the keyring (libsecret).
+        .target(name: "Matrix", dependencies: ["Levels", "GLibSupport", "CGLib", "CSoup", "CSecret"]),
         .target(name: "HarkUI", dependencies: ["GtkSupport", "GLibSupport", "Drawing", "Levels", "AudioEngine", "MessageStore", "CGLib", "CGtk", "CAdwaita", "CCairo", "CGraphicsProbe"]),
         .executableTarget(name: "hark-bench", dependencies: ["Drawing", "Levels", "CCairo", "MessageStore"]),
         .executableTarget(name: "hark", dependencies: ["HarkUI", "AudioEngine", "MessageStore", "Drawing", "Levels", "GLibSupport"]),
@@ -54,6 +58,7 @@ let package = Package(
         .target(name: "HarkTestSupport", dependencies: ["CTimeCode"], path: "Tests/HarkTestSupport"),
         .target(name: "CTimeCode", path: "Tests/CTimeCode", cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("m")]),
         .testTarget(name: "LevelsTests", dependencies: ["Levels"]),
+        .testTarget(name: "MatrixTests", dependencies: ["Matrix", "Levels"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Levels", "CCairo"]),
         .testTarget(name: "MessageStoreTests", dependencies: ["MessageStore", "AudioEngine", "Levels", "CSQLite", "HarkTestSupport"]),
         .testTarget(name: "AudioEngineTests", dependencies: ["AudioEngine", "Levels", "GLibSupport", "HarkTestSupport"]),

@@ -1,0 +1,99 @@
+import Foundation
+
+/// The standard error body of the client-server API:
+/// `{"errcode": "M_…", "error": "…", "retry_after_ms": …}`.
+public struct ServerErrorBody: Decodable, Sendable, Equatable {
+    public var errcode: String
+    public var error: String?
+    public var retryAfterMilliseconds: Int?
+    public var softLogout: Bool?
+
+    enum CodingKeys: String, CodingKey {
+        case errcode, error
+        case retryAfterMilliseconds = "retry_after_ms"
+        case softLogout = "soft_logout"
+    }
+}
+
+/// What went wrong talking to a homeserver, each with a sentence for the user.
+public enum MatrixError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The access token was revoked or expired (`M_UNKNOWN_TOKEN`).
+    case signedOutByServer
+    /// `M_FORBIDDEN` answering a password login.
+    case wrongPassword
+    /// The server offers no `m.login.password` (only SSO or OAuth).
+    case passwordLoginUnsupported(homeserver: String)
+    /// `M_LIMIT_EXCEEDED` (HTTP 429): try again after this long (nil: the server did not say).
+    case rateLimited(retryAfterMilliseconds: Int?)
+    /// Any other error the server reported.
+    case server(status: Int, code: String, message: String)
+    /// The server could not be reached, or the connection broke.
+    case unreachable(homeserver: String, reason: String)
+    /// The server answered something that is not what the API promises.
+    case badResponse(homeserver: String, detail: String)
+    /// `.well-known/matrix/client` named no usable homeserver.
+    case discoveryFailed(serverName: String, detail: String)
+    /// What the user typed is neither a Matrix ID, a server name nor a URL.
+    case invalidHomeserver(String)
+    /// The room is end-to-end encrypted, which Hark cannot speak yet: nothing was sent.
+    case encryptedRoom
+    /// The request was cancelled before it finished.
+    case cancelled
+
+    public var description: String {
+        switch self {
+        case .signedOutByServer:
+            return "Signed out by the server. Sign in again to go on; nothing on this computer was lost."
+        case .wrongPassword:
+            return "The user name or password is wrong."
+        case .passwordLoginUnsupported(let homeserver):
+            return "\(homeserver) signs in only through its own web page (single sign-on or OAuth), "
+                + "which Hark cannot do yet."
+        case .rateLimited(let wait):
+            if let wait { return "The server asks to wait \(Self.seconds(wait)) before trying again." }
+            return "The server asks to wait before trying again."
+        case .server(let status, let code, let message):
+            return "The server refused: \(message.isEmpty ? code : message) (\(code), HTTP \(status))."
+        case .unreachable(let homeserver, let reason):
+            return "Cannot reach \(homeserver): \(reason)."
+        case .badResponse(let homeserver, let detail):
+            return "\(homeserver) gave an answer Hark does not understand (\(detail))."
+        case .discoveryFailed(let serverName, let detail):
+            return "Cannot find the Matrix server of \(serverName): \(detail)."
+        case .invalidHomeserver(let text):
+            return "“\(text)” is not a Matrix ID (@name:example.org), a server name or a server address."
+        case .encryptedRoom:
+            return "Encrypted rooms are not supported yet: Hark sent nothing into this room."
+        case .cancelled:
+            return "Cancelled."
+        }
+    }
+
+    private static func seconds(_ milliseconds: Int) -> String {
+        let seconds = max(1, (milliseconds + 999) / 1000)
+        return seconds == 1 ? "1 second" : "\(seconds) seconds"
+    }
+
+    /// The error an HTTP answer stands for, or nil for a success (2xx).
+    /// `retryAfterHeader` is the `Retry-After` header (seconds), used when the
+    /// body gives no `retry_after_ms`.
+    public static func from(status: Int, body: Data, retryAfterHeader: String? = nil) -> MatrixError? {
+        guard !(200..<300).contains(status) else { return nil }
+        let decoded = try? JSONDecoder().decode(ServerErrorBody.self, from: body)
+        let code = decoded?.errcode ?? "HTTP \(status)"
+        switch code {
+        case "M_UNKNOWN_TOKEN", "M_MISSING_TOKEN":
+            return .signedOutByServer
+        case "M_LIMIT_EXCEEDED":
+            let header = retryAfterHeader.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map { $0 * 1000 }
+            return .rateLimited(retryAfterMilliseconds: decoded?.retryAfterMilliseconds ?? header)
+        default:
+            if status == 429 {
+                let header = retryAfterHeader.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map { $0 * 1000 }
+                return .rateLimited(retryAfterMilliseconds: decoded?.retryAfterMilliseconds ?? header)
+            }
+            let message = decoded?.error ?? String(decoding: body.prefix(200), as: UTF8.self)
+            return .server(status: status, code: code, message: message)
+        }
+    }
+}

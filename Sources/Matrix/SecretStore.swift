@@ -1,0 +1,172 @@
+import CGLib
+import CSecret
+import GLibSupport
+
+/// Which Matrix account a stored token belongs to.
+public struct Account: Sendable, Hashable {
+    public var userID: String
+    public var homeserver: String
+
+    public init(userID: String, homeserver: String) {
+        self.userID = userID
+        self.homeserver = homeserver
+    }
+}
+
+public enum SecretStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No Secret Service answers on the bus (no keyring running, or no session bus).
+    case unavailable(detail: String)
+    /// The Secret Service answered with an error (a locked keyring, a refused prompt…).
+    case failed(String)
+
+    public var description: String {
+        switch self {
+        case .unavailable:
+            return "No Secret Service is running (such as GNOME Keyring or KWallet): Hark keeps your "
+                + "sign-in only there, so it cannot sign in without one."
+        case .failed(let message):
+            return "The keyring refused to keep the sign-in: \(message)."
+        }
+    }
+}
+
+/// Access tokens in the Secret Service (libsecret): the one place Hark keeps
+/// them, never a plain file or the message store. Every call is asynchronous
+/// over D-Bus and answers on the main thread.
+@MainActor
+public final class SecretStore {
+    public enum Bus: Sendable, Equatable {
+        /// The session bus, as the desktop provides it.
+        case session
+        /// A bus at this D-Bus address (a test's private one).
+        case address(String)
+    }
+
+    private let bus: Bus
+    private var service: UnsafeMutablePointer<SecretService>?
+
+    public init(bus: Bus = .session) {
+        self.bus = bus
+    }
+
+    isolated deinit {
+        if let service { g_object_unref(service) }
+    }
+
+    public func store(token: String, for account: Account) async throws(SecretStoreError) {
+        let service = try await connect()
+        let attributes = Self.attributes(account)
+        defer { g_hash_table_unref(attributes) }
+        let value = secret_value_new(token, -1, "text/plain")
+        defer { secret_value_unref(UnsafeMutableRawPointer(value)) }
+        let label = "Hark: Matrix sign-in of \(account.userID)"
+        try await Self.finish { callback, data in
+            secret_service_store(service, hark_token_schema(), attributes, hark_secret_collection_default(), label,
+                                 value, nil, callback, data)
+        } result: { result, error in
+            secret_service_store_finish(service, result, error)
+        }
+    }
+
+    /// The account's token, or nil when none is stored.
+    public func token(for account: Account) async throws(SecretStoreError) -> String? {
+        let service = try await connect()
+        let attributes = Self.attributes(account)
+        defer { g_hash_table_unref(attributes) }
+        var token: String?
+        try await Self.finish { callback, data in
+            secret_service_lookup(service, hark_token_schema(), attributes, nil, callback, data)
+        } result: { result, error in
+            guard let value = secret_service_lookup_finish(service, result, error) else { return }
+            token = secret_value_get_text(value).map { String(cString: $0) }
+            secret_value_unref(UnsafeMutableRawPointer(value))
+        }
+        return token
+    }
+
+    /// Forgets the account's token (nothing happens when none is stored).
+    public func clear(for account: Account) async throws(SecretStoreError) {
+        let service = try await connect()
+        let attributes = Self.attributes(account)
+        defer { g_hash_table_unref(attributes) }
+        try await Self.finish { callback, data in
+            secret_service_clear(service, hark_token_schema(), attributes, nil, callback, data)
+        } result: { result, error in
+            _ = secret_service_clear_finish(service, result, error)
+        }
+    }
+
+    // MARK: Plumbing
+
+    private static func attributes(_ account: Account) -> OpaquePointer {
+        let table = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free)!
+        g_hash_table_insert(table, g_strdup("user"), g_strdup(account.userID))
+        g_hash_table_insert(table, g_strdup("homeserver"), g_strdup(account.homeserver))
+        return table
+    }
+
+    private func connect() async throws(SecretStoreError) -> UnsafeMutablePointer<SecretService> {
+        if let service { return service }
+        var opened: UnsafeMutablePointer<SecretService>?
+        do throws(SecretStoreError) {
+            switch bus {
+            case .session:
+                try await Self.finish { callback, data in
+                    secret_service_get(SECRET_SERVICE_NONE, nil, callback, data)
+                } result: { result, error in
+                    opened = secret_service_get_finish(result, error)
+                }
+            case .address(let address):
+                var connection: OpaquePointer?
+                try await Self.finish { callback, data in
+                    let flags = GDBusConnectionFlags(rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
+                                                     | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
+                    g_dbus_connection_new_for_address(address, flags, nil, nil, callback, data)
+                } result: { result, error in
+                    connection = g_dbus_connection_new_for_address_finish(result, error)
+                }
+                guard let connection else { throw SecretStoreError.unavailable(detail: "no bus at \(address)") }
+                defer { g_object_unref(UnsafeMutableRawPointer(connection)) }
+                try await Self.finish { callback, data in
+                    hark_secret_service_open_on(connection, nil, callback, data)
+                } result: { result, error in
+                    opened = secret_service_open_finish(result, error)
+                }
+            }
+        } catch .failed(let detail) {
+            // Whatever stops us reaching a service means there is none to use.
+            throw .unavailable(detail: detail)
+        }
+        guard let opened else { throw .unavailable(detail: "no service") }
+        service = opened
+        return opened
+    }
+
+    /// Starts a GIO async call (`start` gets the callback and its user data)
+    /// and runs `result` with the finished call's result and a GError slot.
+    private static func finish(
+        start: (GAsyncReadyCallback, gpointer) -> Void,
+        result: @escaping @MainActor (OpaquePointer?, UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> Void
+    ) async throws(SecretStoreError) {
+        let failure: GLibError? = await withCheckedContinuation { (continuation: CheckedContinuation<GLibError?, Never>) in
+            let box = HandlerBox<AsyncReadyHandler> { _, asyncResult in
+                var error: UnsafeMutablePointer<GError>?
+                result(asyncResult, &error)
+                continuation.resume(returning: error.map { GLibError(consuming: $0) })
+            }
+            start(asyncReadyTrampoline, box.retainedPointer())
+        }
+        guard let failure else { return }
+        if failure.domain == "g-dbus-error-quark", Self.noServiceCodes.contains(failure.code) {
+            throw .unavailable(detail: failure.message)
+        }
+        throw .failed(failure.message)
+    }
+
+    /// D-Bus errors that mean nobody provides the Secret Service.
+    private static let noServiceCodes: Set<Int32> = [
+        Int32(G_DBUS_ERROR_SERVICE_UNKNOWN.rawValue), Int32(G_DBUS_ERROR_NAME_HAS_NO_OWNER.rawValue),
+        Int32(G_DBUS_ERROR_NO_SERVER.rawValue), Int32(G_DBUS_ERROR_DISCONNECTED.rawValue),
+        Int32(G_DBUS_ERROR_UNKNOWN_METHOD.rawValue), Int32(G_DBUS_ERROR_UNKNOWN_OBJECT.rawValue),
+    ]
+}
