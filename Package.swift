@@ -59,6 +59,9 @@ let package = Package(
         .target(name: "CTimeCode", path: "Tests/CTimeCode", cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("m")]),
         .testTarget(name: "LevelsTests", dependencies: ["Levels"]),
         .testTarget(name: "MatrixTests", dependencies: ["Matrix", "Levels"]),
+        // Against a real Synapse and a real gnome-keyring the tests start themselves.
+        .testTarget(name: "MatrixServerTests",
+                    dependencies: ["Matrix", "Levels", "GLibSupport", "AudioEngine", "HarkTestSupport"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Levels", "CCairo"]),
         .testTarget(name: "MessageStoreTests", dependencies: ["MessageStore", "AudioEngine", "Levels", "CSQLite", "HarkTestSupport"]),
         .testTarget(name: "AudioEngineTests", dependencies: ["AudioEngine", "Levels", "GLibSupport", "HarkTestSupport"]),

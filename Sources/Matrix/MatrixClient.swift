@@ -174,6 +174,11 @@ public final class MatrixClient {
         try await call(Endpoints.sync(since: since, filter: filter, timeoutMilliseconds: timeoutMilliseconds))
     }
 
+    /// One event of a room, as the server's JSON (for what Hark does not decode).
+    public func eventJSON(roomID: String, eventID: String) async throws(MatrixError) -> Data {
+        try await send(Endpoints.event(roomID: roomID, eventID: eventID)).body
+    }
+
     /// A file's bytes, through authenticated media.
     public func download(contentURI: String) async throws(MatrixError) -> Data {
         guard let request = Endpoints.download(contentURI: contentURI) else {

@@ -32,35 +32,29 @@ public enum SecretStoreError: Error, Sendable, Equatable, CustomStringConvertibl
 
 /// Access tokens in the Secret Service (libsecret): the one place Hark keeps
 /// them, never a plain file or the message store. Every call is asynchronous
-/// over D-Bus and answers on the main thread.
+/// over the session bus and answers on the main thread.
 @MainActor
 public final class SecretStore {
-    public enum Bus: Sendable, Equatable {
-        /// The session bus, as the desktop provides it.
-        case session
-        /// A bus at this D-Bus address (a test's private one).
-        case address(String)
-    }
-
-    private let bus: Bus
     private var service: UnsafeMutablePointer<SecretService>?
 
-    public init(bus: Bus = .session) {
-        self.bus = bus
-    }
+    public init() {}
 
     isolated deinit {
         if let service { g_object_unref(service) }
     }
 
     public func store(token: String, for account: Account) async throws(SecretStoreError) {
-        let service = try await connect()
-        let attributes = Self.attributes(account)
+        try await withService { service throws(SecretStoreError) in try await Self.store(token, account, service) }
+    }
+
+    private static func store(_ token: String, _ account: Account,
+                              _ service: UnsafeMutablePointer<SecretService>) async throws(SecretStoreError) {
+        let attributes = attributes(account)
         defer { g_hash_table_unref(attributes) }
         let value = secret_value_new(token, -1, "text/plain")
         defer { secret_value_unref(UnsafeMutableRawPointer(value)) }
         let label = "Hark: Matrix sign-in of \(account.userID)"
-        try await Self.finish { callback, data in
+        try await finish { callback, data in
             secret_service_store(service, hark_token_schema(), attributes, hark_secret_collection_default(), label,
                                  value, nil, callback, data)
         } result: { result, error in
@@ -70,11 +64,15 @@ public final class SecretStore {
 
     /// The account's token, or nil when none is stored.
     public func token(for account: Account) async throws(SecretStoreError) -> String? {
-        let service = try await connect()
-        let attributes = Self.attributes(account)
+        try await withService { service throws(SecretStoreError) in try await Self.lookup(account, service) }
+    }
+
+    private static func lookup(_ account: Account,
+                               _ service: UnsafeMutablePointer<SecretService>) async throws(SecretStoreError) -> String? {
+        let attributes = attributes(account)
         defer { g_hash_table_unref(attributes) }
         var token: String?
-        try await Self.finish { callback, data in
+        try await finish { callback, data in
             secret_service_lookup(service, hark_token_schema(), attributes, nil, callback, data)
         } result: { result, error in
             guard let value = secret_service_lookup_finish(service, result, error) else { return }
@@ -86,10 +84,14 @@ public final class SecretStore {
 
     /// Forgets the account's token (nothing happens when none is stored).
     public func clear(for account: Account) async throws(SecretStoreError) {
-        let service = try await connect()
-        let attributes = Self.attributes(account)
+        try await withService { service throws(SecretStoreError) in try await Self.clear(account, service) }
+    }
+
+    private static func clear(_ account: Account,
+                              _ service: UnsafeMutablePointer<SecretService>) async throws(SecretStoreError) {
+        let attributes = attributes(account)
         defer { g_hash_table_unref(attributes) }
-        try await Self.finish { callback, data in
+        try await finish { callback, data in
             secret_service_clear(service, hark_token_schema(), attributes, nil, callback, data)
         } result: { result, error in
             _ = secret_service_clear_finish(service, result, error)
@@ -105,41 +107,48 @@ public final class SecretStore {
         return table
     }
 
+    /// The session bus's Secret Service (libsecret's shared proxy).
     private func connect() async throws(SecretStoreError) -> UnsafeMutablePointer<SecretService> {
         if let service { return service }
         var opened: UnsafeMutablePointer<SecretService>?
         do throws(SecretStoreError) {
-            switch bus {
-            case .session:
-                try await Self.finish { callback, data in
-                    secret_service_get(SECRET_SERVICE_NONE, nil, callback, data)
-                } result: { result, error in
-                    opened = secret_service_get_finish(result, error)
-                }
-            case .address(let address):
-                var connection: OpaquePointer?
-                try await Self.finish { callback, data in
-                    let flags = GDBusConnectionFlags(rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
-                                                     | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
-                    g_dbus_connection_new_for_address(address, flags, nil, nil, callback, data)
-                } result: { result, error in
-                    connection = g_dbus_connection_new_for_address_finish(result, error)
-                }
-                guard let connection else { throw SecretStoreError.unavailable(detail: "no bus at \(address)") }
-                defer { g_object_unref(UnsafeMutableRawPointer(connection)) }
-                try await Self.finish { callback, data in
-                    hark_secret_service_open_on(connection, nil, callback, data)
-                } result: { result, error in
-                    opened = secret_service_open_finish(result, error)
-                }
+            try await Self.finish { callback, data in
+                secret_service_get(SECRET_SERVICE_NONE, nil, callback, data)
+            } result: { result, error in
+                opened = secret_service_get_finish(result, error)
             }
         } catch .failed(let detail) {
-            // Whatever stops us reaching a service means there is none to use.
+            // Whatever stops us reaching a service (no session bus…) means there is none to use.
             throw .unavailable(detail: detail)
         }
         guard let opened else { throw .unavailable(detail: "no service") }
         service = opened
         return opened
+    }
+
+    /// Runs `body` on the service; when it is unavailable, forgets the proxy
+    /// (libsecret shares one per process, and a keyring that went away and
+    /// came back is not reached through the old one) and tries once more on
+    /// a fresh one.
+    private func withService<T>(_ body: @MainActor (UnsafeMutablePointer<SecretService>) async throws(SecretStoreError) -> T)
+        async throws(SecretStoreError) -> T {
+        do {
+            return try await body(try await connect())
+        } catch .unavailable {
+            disconnect()
+            do {
+                return try await body(try await connect())
+            } catch .unavailable(let detail) {
+                disconnect()
+                throw .unavailable(detail: detail)
+            }
+        }
+    }
+
+    private func disconnect() {
+        if let service { g_object_unref(service) }
+        service = nil
+        secret_service_disconnect()
     }
 
     /// Starts a GIO async call (`start` gets the callback and its user data)
@@ -168,5 +177,6 @@ public final class SecretStore {
         Int32(G_DBUS_ERROR_SERVICE_UNKNOWN.rawValue), Int32(G_DBUS_ERROR_NAME_HAS_NO_OWNER.rawValue),
         Int32(G_DBUS_ERROR_NO_SERVER.rawValue), Int32(G_DBUS_ERROR_DISCONNECTED.rawValue),
         Int32(G_DBUS_ERROR_UNKNOWN_METHOD.rawValue), Int32(G_DBUS_ERROR_UNKNOWN_OBJECT.rawValue),
+        Int32(G_DBUS_ERROR_NO_REPLY.rawValue),
     ]
 }

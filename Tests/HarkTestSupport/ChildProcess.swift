@@ -9,7 +9,9 @@ public final class ChildProcess: @unchecked Sendable {
     private let outputURL: URL
     private let outputHandle: FileHandle
 
-    public init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
+    /// `input`, when given, is written to the child's standard input, which is then closed.
+    public init(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
+                input: String? = nil) throws {
         outputURL = FileManager.default.temporaryDirectory
             .appendingPathComponent("hark-test-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
@@ -20,9 +22,14 @@ public final class ChildProcess: @unchecked Sendable {
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardOutput = output
         process.standardError = output
-        process.standardInput = FileHandle.nullDevice
+        let inputPipe = input.map { _ in Pipe() }
+        process.standardInput = inputPipe ?? FileHandle.nullDevice
         process.currentDirectoryURL = FileManager.default.temporaryDirectory
         try process.run()
+        if let inputPipe, let input {
+            inputPipe.fileHandleForWriting.write(Data(input.utf8))
+            try inputPipe.fileHandleForWriting.close()
+        }
         Self.register(self)
     }
 

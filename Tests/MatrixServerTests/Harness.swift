@@ -1,0 +1,42 @@
+import GLibSupport
+import XCTest
+
+/// Runs `body` as a main-actor task while the GLib loop turns, as the app
+/// does (see GLibSupportTests/MainThreadHarness.swift: these are synchronous
+/// XCTest methods on the main thread), and returns what it returned.
+@MainActor
+func awaitOnLoop<T>(seconds: Double = 60, _ body: @escaping @MainActor () async throws -> T) throws -> T {
+    MainLoop.bridgeSwiftConcurrency()
+    let outcome = Outcome<T>()
+    let task = Task { @MainActor in
+        do { outcome.result = .success(try await body()) } catch { outcome.result = .failure(error) }
+    }
+    guard MainLoop.iterate(until: { outcome.result != nil }, timeout: seconds) else {
+        task.cancel()
+        throw StillRunning(seconds: seconds)
+    }
+    return try outcome.result!.get()
+}
+
+/// The error `body` threw, which must be one; fails the test otherwise.
+@MainActor
+func runFailing<E: Error>(_ type: E.Type, _ body: @escaping @MainActor () async throws -> Void,
+                          file: StaticString = #filePath, line: UInt = #line) throws -> E? {
+    do {
+        try awaitOnLoop(body)
+        XCTFail("no error", file: file, line: line)
+        return nil
+    } catch let error as E {
+        return error
+    }
+}
+
+@MainActor
+private final class Outcome<T> {
+    var result: Result<T, Error>?
+}
+
+struct StillRunning: Error, CustomStringConvertible {
+    let seconds: Double
+    var description: String { "not done in \(seconds) s" }
+}
