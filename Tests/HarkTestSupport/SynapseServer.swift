@@ -50,5 +50,6 @@ public final class SynapseServer: @unchecked Sendable {
 
 public struct SynapseFailed: Error, CustomStringConvertible {
     public let output: String
+    public init(output: String) { self.output = output }
     public var description: String { "Synapse test server failed: \(output)" }
 }

@@ -4,7 +4,7 @@ import XCTest
 /// Runs `body` as a main-actor task while the GLib loop turns, as the app
 /// does (see GLibSupportTests/MainThreadHarness.swift: these are synchronous
 /// XCTest methods on the main thread), and returns what it returned.
-@MainActor
+@MainActor @discardableResult
 func awaitOnLoop<T>(seconds: Double = 60, _ body: @escaping @MainActor () async throws -> T) throws -> T {
     MainLoop.bridgeSwiftConcurrency()
     let outcome = Outcome<T>()
