@@ -48,7 +48,9 @@ public struct PasswordLoginRequest: Encodable, Sendable, Equatable {
 }
 
 /// A signed-in session: who, which device, and the token that proves it.
-public struct Session: Codable, Sendable, Equatable {
+/// Not Codable on purpose: the token goes to the Secret Service
+/// (`SecretStore`) and nowhere else.
+public struct Session: Sendable, Equatable {
     public var homeserver: String
     public var userID: String
     public var deviceID: String

@@ -209,7 +209,7 @@ public final class MatrixClient {
     func send(_ request: APIRequest) async throws(MatrixError) -> HTTPResponse {
         var headers: [(String, String)] = []
         if request.authenticated {
-            guard let session else { throw .signedOutByServer }
+            guard let session else { throw .notSignedIn }
             headers.append(("Authorization", "Bearer \(session.accessToken)"))
         }
         let response: HTTPResponse

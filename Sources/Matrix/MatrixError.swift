@@ -19,6 +19,8 @@ public struct ServerErrorBody: Decodable, Sendable, Equatable {
 public enum MatrixError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The access token was revoked or expired (`M_UNKNOWN_TOKEN`).
     case signedOutByServer
+    /// An authenticated call with no session to make it with.
+    case notSignedIn
     /// `M_FORBIDDEN` answering a password login.
     case wrongPassword
     /// The server offers no `m.login.password` (only SSO or OAuth).
@@ -44,6 +46,8 @@ public enum MatrixError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .signedOutByServer:
             return "Signed out by the server. Sign in again to go on; nothing on this computer was lost."
+        case .notSignedIn:
+            return "Not signed in to a Matrix account."
         case .wrongPassword:
             return "The user name or password is wrong."
         case .passwordLoginUnsupported(let homeserver):

@@ -107,6 +107,8 @@ final class HomeserverTests: XCTestCase {
             let session = try XCTUnwrap(client.session)
             try awaitOnLoop { try await client.logout() }
             XCTAssertNil(client.session)
+            let signedOut = try runFailing(MatrixError.self) { _ = try await client.whoAmI() }
+            XCTAssertEqual(signedOut, .notSignedIn, "nothing is sent without a session")
             let revoked = MatrixClient(homeserver: homeserver, session: session)
             let error = try runFailing(MatrixError.self) { _ = try await revoked.whoAmI() }
             XCTAssertEqual(error, .signedOutByServer)
