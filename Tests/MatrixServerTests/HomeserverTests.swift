@@ -117,6 +117,21 @@ final class HomeserverTests: XCTestCase {
         }
     }
 
+    func testAStoppedServerIsUnreachableAndTheSessionWorksWhenItIsBack() throws {
+        let server = try XCTUnwrap(Self.server, "no homeserver")
+        let homeserver = server.url
+        try MainActor.assumeIsolated {
+            let client = try Self.signedIn("alice", homeserver)
+            server.stop()
+            let error = try runFailing(MatrixError.self) { _ = try await client.whoAmI() }
+            guard case .unreachable? = error else { return XCTFail("\(String(describing: error))") }
+            // The same server again (same port, same data): the same token still works.
+            try server.start()
+            XCTAssertEqual(server.url, homeserver)
+            XCTAssertEqual(try awaitOnLoop { try await client.whoAmI() }.userID, "@alice:localhost")
+        }
+    }
+
     // MARK: Rooms and messages
 
     /// A room made by Alice with Bob invited, seen by Bob and joined.
