@@ -34,6 +34,9 @@ public final class TestKeyring: @unchecked Sendable {
 
     public func start() throws {
         guard !Self.secretsOwned else { throw KeyringFailed(output: "another Secret Service is already on the bus") }
+        // A daemon stopped a moment ago may leave its control socket behind,
+        // and a new one would not bind there: this folder is the tests' own.
+        try? FileManager.default.removeItem(atPath: folder.path("runtime") + "/keyring")
         for name in ["home", "data", "runtime"] {
             try FileManager.default.createDirectory(atPath: folder.path(name), withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
