@@ -141,10 +141,15 @@ func runRecordIntoStore(duration: Double?, source: String?, title: String?, raw:
         return 1
     }
     var status: Int32 = 0
+    var recovery: BackgroundRecovery?
     let recorder = Recorder(outputPath: store.audioPath(of: message),
                             source: source.map { .pipeline($0) } ?? .defaultMicrophone,
                             maximumDuration: duration, voiceProcessing: processing) { event in
         switch event {
+        case .level where recovery == nil:
+            // Audio is coming in: the store's check can run beside it now
+            // without taking the cores the recording's start needs.
+            recovery = BackgroundRecovery(folder: store.folder)
         case .input(let condition):
             warnAbout(condition)
         case .finished(let recording):
@@ -178,10 +183,8 @@ func runRecordIntoStore(duration: Double?, source: String?, title: String?, raw:
         }
     }
     warnIfUnprocessed(recorder, raw: raw)
-    var recovery: BackgroundRecovery?
     let failure = record(with: recorder, starting: { start throws(AudioError) in try lock.starting(start) }) {
         chmod(store.audioPath(of: message), 0o600)  // the file sink created it with the umask's mode
-        recovery = BackgroundRecovery(folder: store.folder)
     }
     recovery?.wait()
     if let failure {
@@ -195,7 +198,7 @@ func runRecordIntoStore(duration: Double?, source: String?, title: String?, raw:
 
 /// The store's recovery (interrupted recordings, then the files against the
 /// rows) on a thread of its own with its own connection, run once a
-/// recording has begun so that it never delays it; what it finds is said on
+/// recording's first audio has come in so that it never delays it; what it finds is said on
 /// stderr as soon as it is found.
 private final class BackgroundRecovery: Sendable {
     private let done = DispatchSemaphore(value: 0)
