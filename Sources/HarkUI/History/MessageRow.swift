@@ -282,16 +282,13 @@ final class MessageRow {
         Signal.connect(UnsafeMutableRawPointer(popover), "map") { [weak self] in
             guard let self else { return }
             gtk_widget_set_can_focus(self.widget, 1)
-            // After GTK's own show, which found nothing it could focus; on
-            // the first item each time (a menu remembers its last).
-            self.lifetime.idle {
-                guard gtk_widget_get_mapped(popover) != 0 else { return false }
-                let first = Widget.descendants(of: popover).first {
-                    Widget.typeName($0) == "GtkModelButton" && gtk_widget_is_visible($0) != 0 && gtk_widget_is_sensitive($0) != 0
-                }
-                if let first { gtk_widget_grab_focus(first) } else { _ = gtk_widget_child_focus(popover, GTK_DIR_TAB_FORWARD) }
-                return false
+            // At once, before any key reaches the menu (GTK's own show found
+            // nothing it could focus), and on the first item each time: a
+            // menu remembers its last.
+            let first = Widget.descendants(of: popover).first {
+                Widget.typeName($0) == "GtkModelButton" && gtk_widget_is_visible($0) != 0 && gtk_widget_is_sensitive($0) != 0
             }
+            if let first { gtk_widget_grab_focus(first) } else { _ = gtk_widget_child_focus(popover, GTK_DIR_TAB_FORWARD) }
         }
         Signal.connect(UnsafeMutableRawPointer(popover), "closed") { [weak self] in self?.menuClosed() }
     }
