@@ -13,6 +13,13 @@ extension MainWindow {
     func recoverInBackground(then completion: @escaping @MainActor (RecoveryReport?) -> Void = { _ in }) {
         guard let store else { return completion(nil) }
         let folder = store.folder
+        // A store that can only be read is shown as it is, and says so once;
+        // its repairs wait for a start where it can be written.
+        guard store.access == .readWrite else {
+            let reason = store.access == .diskFull ? "its disk is full" : "it is read-only"
+            toast("Your messages can be played and exported, but not changed: \(reason).", seconds: Self.problemSeconds)
+            return completion(nil)
+        }
         let delay = lifetime.timeout(milliseconds: Self.recoveryStripDelayMilliseconds) { [weak self] in
             self?.recoveryProgress.show("Checking for interrupted recordings…")
             return false
