@@ -29,7 +29,9 @@ extension MessageStore {
         }
         let name = ExportName.forTitle(title, fileExtension: URL(fileURLWithPath: source).pathExtension)
         let path = folder.appendingPathComponent(name).path
-        try Self.writeExport(from: source, to: path, format: AudioFormat(pathExtensionOf: source), overwrite: true)
+        // The message's own bytes, unchanged, whatever they are (never a
+        // conversion: the copy is made on the main thread, at a drag's start).
+        try ExportWriter.write(to: path, overwrite: true) { file throws(StoreError) in try file.copy(from: source) }
         return path
     }
 
