@@ -125,7 +125,8 @@ public final class ExportWriter: Sendable {
             switch error {
             case .cancelled: throw interrupted
             case .diskFull: throw writeFailure(ENOSPC)
-            case .cannotWrite(_, let detail): throw .file(path: target, detail: "cannot be written (\(detail))")
+            case .cannotWrite(_, let detail):  // GStreamer's sentence names the file it was given
+                throw .file(path: target, detail: "cannot be written (\(detail.replacingOccurrences(of: partialPath, with: target)))")
             default:  // never the temporary name: the user knows only their own
                 throw .file(path: target, detail: error.description.replacingOccurrences(of: partialPath, with: target))
             }
