@@ -43,7 +43,9 @@ extension MessageStore {
         }
 
         for row in rows where row.state != .recording {
-            var exists = present.contains(row.fileName)
+            // Looked at again when the listing lacks it: an import may have
+            // put its file in place between the listing and the rows' reading.
+            var exists = present.contains(row.fileName) || FileManager.default.fileExists(atPath: folderPath + "/" + row.fileName)
             let partial = ImportCopy.prefix + row.fileName
             if !exists, present.contains(partial), !ImportCopy.isHeld(folderPath + "/" + partial) {
                 // An import that stopped after its row was written.
