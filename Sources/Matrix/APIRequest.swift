@@ -164,6 +164,19 @@ public enum Endpoints {
         return APIRequest(.get, "\(client)/sync", query: query, serverHoldMilliseconds: timeoutMilliseconds)
     }
 
+    /// A page of a room's timeline going back from `from` (a `prev_batch` or a `/messages` `end`).
+    public static func messages(roomID: String, from: String, limit: Int = 30,
+                                filter: String = SyncFilter.roomEventFilterJSON()) -> APIRequest {
+        APIRequest(.get, "\(client)/rooms/\(escapePathSegment(roomID))/messages",
+                   query: [("dir", "b"), ("from", from), ("limit", String(limit)), ("filter", filter)])
+    }
+
+    /// `POST …/receipt/m.read/{eventId}`: the user has read up to this event.
+    public static func readReceipt(roomID: String, eventID: String) -> APIRequest {
+        APIRequest(.post, "\(client)/rooms/\(escapePathSegment(roomID))/receipt/m.read/\(escapePathSegment(eventID))",
+                   body: Data("{}".utf8), contentType: "application/json")
+    }
+
     /// Authenticated media (`/_matrix/client/v1/media/download/{server}/{id}`),
     /// or nil when `contentURI` is not an `mxc://server/id`.
     public static func download(contentURI: String) -> APIRequest? {

@@ -174,6 +174,16 @@ public final class MatrixClient {
         try await call(Endpoints.sync(since: since, filter: filter, timeoutMilliseconds: timeoutMilliseconds))
     }
 
+    /// Older events of a room, going back from `from`.
+    public func messages(roomID: String, from: String, limit: Int = 30) async throws(MatrixError) -> MessagesPage {
+        try await call(Endpoints.messages(roomID: roomID, from: from, limit: limit))
+    }
+
+    /// Tells the server (and so the sender) the user has heard up to `eventID`.
+    public func sendReadReceipt(roomID: String, eventID: String) async throws(MatrixError) {
+        let _: Empty = try await call(Endpoints.readReceipt(roomID: roomID, eventID: eventID))
+    }
+
     /// One event of a room, as the server's JSON (for what Hark does not decode).
     public func eventJSON(roomID: String, eventID: String) async throws(MatrixError) -> Data {
         try await send(Endpoints.event(roomID: roomID, eventID: eventID)).body

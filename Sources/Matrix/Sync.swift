@@ -20,15 +20,22 @@ public struct RoomEvent: Decodable, Sendable, Equatable {
     public var sender: String
     public var originServerTimestamp: Int64?
     public var stateKey: String?
+    /// The transaction id the event was sent with, which the server tells
+    /// only the device that sent it (`unsigned.transaction_id`).
+    public var transactionID: String?
     public var content: Content
 
     enum CodingKeys: String, CodingKey {
-        case type, sender, content, redacts
+        case type, sender, content, redacts, unsigned
         case eventID = "event_id"
         case originServerTimestamp = "origin_server_ts"
         case stateKey = "state_key"
     }
 
+    private struct Unsigned: Decodable {
+        var transactionID: String?
+        enum CodingKeys: String, CodingKey { case transactionID = "transaction_id" }
+    }
     private struct Name: Decodable { var name: String? }
     private struct Encryption: Decodable { var algorithm: String? }
     private struct Redaction: Decodable { var redacts: String? }
@@ -44,6 +51,7 @@ public struct RoomEvent: Decodable, Sendable, Equatable {
         sender = (try? container.decodeIfPresent(String.self, forKey: .sender)) ?? ""
         originServerTimestamp = try? container.decodeIfPresent(Int64.self, forKey: .originServerTimestamp)
         stateKey = try? container.decodeIfPresent(String.self, forKey: .stateKey)
+        transactionID = (try? container.decodeIfPresent(Unsigned.self, forKey: .unsigned))?.transactionID
         switch type {
         case "m.room.message":
             content = (try? container.decode(MessageContent.self, forKey: .content)).map(Content.message) ?? .other
@@ -200,6 +208,13 @@ public enum SyncFilter {
     public static let stateTypes = ["m.room.name", "m.room.encryption", "m.room.member", "m.room.create"]
     public static let timelineTypes = ["m.room.message", "m.room.redaction"] + stateTypes
 
+    /// The room event filter `/messages` takes: the same timeline types.
+    public static func roomEventFilterJSON() -> String {
+        let data = try! JSONSerialization.data(withJSONObject: ["types": timelineTypes, "lazy_load_members": true],
+                                               options: [.sortedKeys])
+        return String(decoding: data, as: UTF8.self)
+    }
+
     /// The filter as the JSON `/sync` takes inline in its `filter` parameter.
     public static func json(timelineLimit: Int = 50) -> String {
         let filter: [String: Any] = [
@@ -214,5 +229,23 @@ public enum SyncFilter {
         ]
         let data = try! JSONSerialization.data(withJSONObject: filter, options: [.sortedKeys])
         return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// A page of `/messages`: events newest first (going back), and where the
+/// next page starts (nil: the room's start was reached).
+public struct MessagesPage: Decodable, Sendable, Equatable {
+    public var events: [RoomEvent]
+    public var end: String?
+    /// Member events of the senders on the page (lazy-loaded members).
+    public var state: [RoomEvent]
+
+    enum CodingKeys: String, CodingKey { case chunk, end, state }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        events = try container.decodeIfPresent([RoomEvent].self, forKey: .chunk) ?? []
+        end = try? container.decodeIfPresent(String.self, forKey: .end)
+        state = (try? container.decodeIfPresent([RoomEvent].self, forKey: .state)) ?? []
     }
 }

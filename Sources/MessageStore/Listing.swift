@@ -21,7 +21,8 @@ extension MessageStore {
 
     func eachMessage(where clause: String, _ values: [SQLValue], _ body: (Message) -> Void) throws(StoreError) {
         try run("""
-            SELECT id, title, created_at, duration, file_name, codec, state, deleted_at, play_position, voice_processed
+            SELECT id, title, created_at, duration, file_name, codec, state, deleted_at, play_position, voice_processed,
+                   origin, room_id, sender, event_id, media_url, unread
             FROM messages WHERE \(clause)
             """, values) { row in
             body(Message(
@@ -31,7 +32,10 @@ extension MessageStore {
                 state: MessageState(rawValue: row.text(6) ?? "") ?? .missing,
                 deletedAt: row.isNull(7) ? nil : Date(timeIntervalSince1970: row.real(7)),
                 playPosition: row.real(8),
-                voiceProcessed: row.isNull(9) ? nil : row.integer(9) != 0))
+                voiceProcessed: row.isNull(9) ? nil : row.integer(9) != 0,
+                origin: MessageOrigin(rawValue: row.text(10) ?? "") ?? .recorded,
+                roomID: row.text(11), sender: row.text(12), eventID: row.text(13), mediaURL: row.text(14),
+                unread: row.integer(15) != 0))
         }
     }
 }

@@ -27,6 +27,36 @@ public struct Message: Sendable, Equatable, Identifiable {
     /// reduced, gain evened) while recording. Nil for imports and for
     /// recordings made before Hark kept track.
     public var voiceProcessed: Bool? = nil
+    public var origin: MessageOrigin = .recorded
+    /// The Matrix room a message was received in or recorded into.
+    public var roomID: String? = nil
+    /// Who sent a received message (a Matrix user id).
+    public var sender: String? = nil
+    /// The event that carried it (received), or that Hark sent it as into its room.
+    public var eventID: String? = nil
+    /// The `mxc://` address of its audio, from which a received message's
+    /// file is downloaded (again, when it goes missing).
+    public var mediaURL: String? = nil
+    /// A received message not yet played or seen.
+    public var unread: Bool = false
+
+    /// A received message whose audio has not been downloaded yet.
+    public var isAwaitingDownload: Bool { state == .missing && mediaURL != nil }
+}
+
+/// Which messages a history shows.
+public enum HistoryScope: Sendable, Equatable, Hashable {
+    /// Every message.
+    case all
+    /// The user's own: recorded and imported (also those sent into rooms).
+    case recordings
+    /// A Matrix room's: received there, recorded into it, or sent to it.
+    case room(String)
+}
+
+/// Where a message came from.
+public enum MessageOrigin: String, Sendable, Equatable, CaseIterable {
+    case recorded, imported, received
 }
 
 public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {

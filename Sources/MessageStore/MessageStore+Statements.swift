@@ -14,11 +14,13 @@ extension MessageStore {
         try inTransaction {
             try database.query("""
                 INSERT INTO messages (id, title, created_at, duration, file_name, codec, state, deleted_at, play_position,
-                                      voice_processed)
-                VALUES (?, ?, ?, ?, ?, ?, ?, NULL, 0, ?)
+                                      voice_processed, origin, room_id, sender, event_id, media_url, unread)
+                VALUES (?, ?, ?, ?, ?, ?, ?, NULL, 0, ?, ?, ?, ?, ?, ?, ?)
                 """, [.text(message.id), .text(message.title), .real(message.createdAt.timeIntervalSince1970),
                       .real(message.duration), .text(message.fileName), .text(message.codec), .text(message.state.rawValue),
-                      message.voiceProcessed.map { .integer($0 ? 1 : 0) } ?? .null])
+                      message.voiceProcessed.map { .integer($0 ? 1 : 0) } ?? .null, .text(message.origin.rawValue),
+                      .optionalText(message.roomID), .optionalText(message.sender), .optionalText(message.eventID),
+                      .optionalText(message.mediaURL), .integer(message.unread ? 1 : 0)])
             if let levels { try storeLevels(message.id, levels) }
         }
     }

@@ -67,22 +67,32 @@ public final class MessageStore {
     /// The ids of the messages a history shows (neither deleted nor still
     /// recording), oldest first. Cheap even for many thousands: no row is
     /// decoded beyond its id.
-    public func shownIDs() throws(StoreError) -> [String] {
-        try shownTimes(matching: nil).map(\.id)
+    public func shownIDs(in scope: HistoryScope = .recordings) throws(StoreError) -> [String] {
+        try shownTimes(matching: nil, in: scope).map(\.id)
     }
 
     /// The ids of the shown messages that match `query`, oldest first, as
     /// `shownIDs`: title words through the full-text index, the day through
     /// the time index; no title is read in Swift.
-    public func searchIDs(_ query: SearchQuery) throws(StoreError) -> [String] {
-        try shownTimes(matching: query).map(\.id)
+    public func searchIDs(_ query: SearchQuery, in scope: HistoryScope = .recordings) throws(StoreError) -> [String] {
+        try shownTimes(matching: query, in: scope).map(\.id)
     }
 
     /// The shown messages' ids and times (for grouping them by day), oldest
     /// first, all or those matching `query`.
-    public func shownTimes(matching query: SearchQuery?) throws(StoreError) -> [(id: String, createdAt: Date)] {
+    public func shownTimes(matching query: SearchQuery?,
+                           in scope: HistoryScope = .recordings) throws(StoreError) -> [(id: String, createdAt: Date)] {
         var clauses = ["state NOT IN ('deleted', 'recording')"]
         var values: [SQLValue] = []
+        switch scope {
+        case .all:
+            break
+        case .recordings:
+            clauses.append("origin != 'received'")
+        case .room(let roomID):
+            clauses.append("(room_id = ? OR id IN (SELECT message_id FROM outbox WHERE room_id = ?))")
+            values += [.text(roomID), .text(roomID)]
+        }
         if let text = query?.fullTextQuery {
             clauses.append("rowid IN (SELECT rowid FROM messages_search WHERE messages_search MATCH ?)")
             values.append(.text(text))
@@ -147,13 +157,14 @@ public final class MessageStore {
 
     /// Creates the row of a recording about to start (state `recording`), so
     /// that a crash leaves a row to recover. Record into `audioPath(of:)`.
+    /// `roomID`: the Matrix room the take is recorded into (it is sent there once saved).
     public func beginRecording(title: String? = nil, at date: Date = Date(),
-                               voiceProcessed: Bool? = nil) throws(StoreError) -> Message {
+                               voiceProcessed: Bool? = nil, roomID: String? = nil) throws(StoreError) -> Message {
         try checkWritable()
         let id = UUID().uuidString.lowercased()
         let message = Message(id: id, title: title ?? Self.defaultTitle, createdAt: date, duration: 0,
                               fileName: "\(id).ogg", codec: "opus", state: .recording, deletedAt: nil, playPosition: 0,
-                              voiceProcessed: voiceProcessed)
+                              voiceProcessed: voiceProcessed, roomID: roomID)
         try insert(message, levels: nil)
         return message
     }
@@ -216,7 +227,8 @@ public final class MessageStore {
         let created = (attributes?[.modificationDate] as? Date) ?? Date()
         let message = Message(id: id, title: title ?? ImportName.title(forFileAt: path),
                               createdAt: created, duration: analysis.duration, fileName: fileName,
-                              codec: suffix.isEmpty ? "audio" : suffix, state: .ready, deletedAt: nil, playPosition: 0)
+                              codec: suffix.isEmpty ? "audio" : suffix, state: .ready, deletedAt: nil, playPosition: 0,
+                              origin: .imported)
         do {
             try insert(message, levels: analysis.levels)
         } catch {

@@ -197,6 +197,8 @@ enum SQLValue {
     case real(Double)
     case text(String)
     case blob(Data)
+
+    static func optionalText(_ text: String?) -> SQLValue { text.map { .text($0) } ?? .null }
 }
 
 /// The current row of a statement; valid only inside the `row` callback.

@@ -16,7 +16,17 @@ enum Salvage {
     /// The messages columns, in the order of the current schema; a damaged
     /// file of an older version lacks the later ones.
     static let messageColumns = ["id", "title", "created_at", "duration", "file_name", "codec", "state",
-                                 "deleted_at", "play_position", "voice_processed"]
+                                 "deleted_at", "play_position", "voice_processed",
+                                 "origin", "room_id", "sender", "event_id", "media_url", "unread"]
+    /// Other tables copied whole, as far as they read (a version before
+    /// Matrix lacks them).
+    static let otherTables: [(table: String, columns: [String])] = [
+        ("rooms", ["id", "name", "membership", "encrypted", "inviter", "last_activity", "last_sender",
+                   "previous_batch", "history_complete"]),
+        ("room_members", ["room_id", "user_id", "display_name", "membership"]),
+        ("outbox", ["transaction_id", "message_id", "room_id", "state", "content_uri", "event_id", "attempts",
+                    "next_attempt_at", "last_error", "queued_at"]),
+    ]
 
     static func copy(from damaged: String, into fresh: Database) -> SalvageCount {
         let work = damaged + ".reading"
@@ -49,6 +59,16 @@ enum Salvage {
             // A level row whose message was lost fails its foreign key: skipped.
             try? fresh.query("INSERT OR IGNORE INTO levels (message_id, interval_ms, encoding, data) VALUES (?, ?, ?, ?)",
                              (1...4).map { row.value($0) })
+        }
+        for (table, wanted) in otherTables {
+            let found = Set(Self.columns(of: table, in: source))
+            let copied = wanted.filter(found.contains)
+            guard !copied.isEmpty else { continue }
+            let insert = "INSERT OR IGNORE INTO \(table) (\(copied.joined(separator: ", "))) VALUES ("
+                + Array(repeating: "?", count: copied.count).joined(separator: ", ") + ")"
+            _ = source.readableRows(of: table, columns: copied) { row in
+                try? fresh.query(insert, (0..<copied.count).map { row.value(Int32($0 + 1)) })
+            }
         }
         _ = source.readableRows(of: "meta", columns: ["key", "value"]) { row in
             // Not when the files were last compared with the rows: the rows changed.

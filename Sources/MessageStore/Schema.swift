@@ -61,6 +61,57 @@ enum Schema {
         """
         ALTER TABLE messages ADD COLUMN voice_processed INTEGER;
         """,
+        // 7: Matrix. Where a message came from, and for one received or sent
+        // through a room: the room, the sender, its event (never stored twice)
+        // and its media. The rooms the account is in or invited to, their
+        // members' names, and the outbox: a send's row, with its transaction
+        // id, is written before the first request, so it survives a crash and
+        // is resent with the same id (the server then answers the same event).
+        // Imports made before Hark kept track are told by their codec.
+        """
+        ALTER TABLE messages ADD COLUMN origin TEXT NOT NULL DEFAULT 'recorded'
+            CHECK (origin IN ('recorded', 'imported', 'received'));
+        ALTER TABLE messages ADD COLUMN room_id TEXT;
+        ALTER TABLE messages ADD COLUMN sender TEXT;
+        ALTER TABLE messages ADD COLUMN event_id TEXT;
+        ALTER TABLE messages ADD COLUMN media_url TEXT;
+        ALTER TABLE messages ADD COLUMN unread INTEGER NOT NULL DEFAULT 0;
+        UPDATE messages SET origin = 'imported' WHERE voice_processed IS NULL AND codec != 'opus';
+        CREATE UNIQUE INDEX messages_by_event ON messages (event_id) WHERE event_id IS NOT NULL;
+        CREATE INDEX messages_by_room ON messages (room_id, created_at) WHERE room_id IS NOT NULL;
+        CREATE TABLE rooms (
+            id TEXT PRIMARY KEY,
+            name TEXT,
+            membership TEXT NOT NULL CHECK (membership IN ('join', 'invite', 'leave')),
+            encrypted INTEGER NOT NULL DEFAULT 0,
+            inviter TEXT,
+            last_activity REAL NOT NULL DEFAULT 0,
+            last_sender TEXT,
+            previous_batch TEXT,
+            history_complete INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE TABLE room_members (
+            room_id TEXT NOT NULL REFERENCES rooms (id) ON DELETE CASCADE,
+            user_id TEXT NOT NULL,
+            display_name TEXT,
+            membership TEXT NOT NULL,
+            PRIMARY KEY (room_id, user_id)
+        );
+        CREATE TABLE outbox (
+            transaction_id TEXT PRIMARY KEY,
+            message_id TEXT NOT NULL REFERENCES messages (id) ON DELETE CASCADE,
+            room_id TEXT NOT NULL,
+            state TEXT NOT NULL CHECK (state IN ('queued', 'sent', 'failed')),
+            content_uri TEXT,
+            event_id TEXT,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            next_attempt_at REAL NOT NULL DEFAULT 0,
+            last_error TEXT,
+            queued_at REAL NOT NULL
+        );
+        CREATE INDEX outbox_by_message ON outbox (message_id);
+        CREATE INDEX outbox_by_room ON outbox (room_id);
+        """,
     ]
 
     static var version: Int { migrations.count }

@@ -1,0 +1,105 @@
+import AudioEngine
+import Foundation
+import Levels
+
+/// A voice or audio message that arrived in a room, before its audio is here.
+public struct IncomingAudio: Sendable, Equatable {
+    public var eventID: String
+    public var roomID: String
+    public var sender: String
+    public var title: String
+    public var sentAt: Date
+    /// Seconds, as the event says (0 when it does not).
+    public var duration: Double
+    /// The audio file's extension ("ogg", "mp3"…), from its type or name.
+    public var fileExtension: String
+    public var mediaURL: String
+    /// The waveform the event carries, shown until Hark has analysed the audio itself.
+    public var levels: LevelTrack?
+    public var unread: Bool
+
+    public init(eventID: String, roomID: String, sender: String, title: String, sentAt: Date, duration: Double,
+                fileExtension: String, mediaURL: String, levels: LevelTrack?, unread: Bool) {
+        self.eventID = eventID
+        self.roomID = roomID
+        self.sender = sender
+        self.title = title
+        self.sentAt = sentAt
+        self.duration = duration
+        self.fileExtension = fileExtension
+        self.mediaURL = mediaURL
+        self.levels = levels
+        self.unread = unread
+    }
+}
+
+extension MessageStore {
+    /// Whether a message with this event is in the store (received, or sent by Hark).
+    public func hasEvent(_ eventID: String) throws(StoreError) -> Bool {
+        var found = false
+        try run("SELECT 1 FROM messages WHERE event_id = ? UNION ALL SELECT 1 FROM outbox WHERE event_id = ? LIMIT 1",
+                [.text(eventID), .text(eventID)]) { _ in found = true }
+        return found
+    }
+
+    /// Adds a received message (its audio still to be downloaded: `missing`
+    /// with its media address); nil when its event is in the store already.
+    @discardableResult
+    public func receive(_ incoming: IncomingAudio) throws(StoreError) -> Message? {
+        try checkWritable()
+        guard try !hasEvent(incoming.eventID) else { return nil }
+        let id = UUID().uuidString.lowercased()
+        let suffix = incoming.fileExtension.isEmpty ? "audio" : incoming.fileExtension
+        let message = Message(id: id, title: incoming.title, createdAt: incoming.sentAt, duration: incoming.duration,
+                              fileName: "\(id).\(suffix)", codec: suffix, state: .missing, deletedAt: nil,
+                              playPosition: 0, origin: .received, roomID: incoming.roomID, sender: incoming.sender,
+                              eventID: incoming.eventID, mediaURL: incoming.mediaURL, unread: incoming.unread)
+        try insert(message, levels: incoming.levels)
+        try noteActivity(roomID: incoming.roomID, at: incoming.sentAt, sender: incoming.sender)
+        return message
+    }
+
+    /// Received messages whose audio is still to be downloaded, newest first.
+    public func messagesAwaitingDownload() throws(StoreError) -> [Message] {
+        try messages(where: "state = 'missing' AND media_url IS NOT NULL ORDER BY created_at DESC", [])
+    }
+
+    /// Moves a downloaded file (`path`, analysed as `analysis`) into the
+    /// store as the message's audio: Hark's own levels replace the event's.
+    public func adoptDownload(_ id: String, from path: String, analysis: Analysis) throws(StoreError) {
+        try checkWritable()
+        let message = try message(id)
+        guard message.state == .missing else { return }
+        var changes = ownChanges()
+        defer { noteOwn(changes) }
+        let partial = messagesFolder.appendingPathComponent(ImportCopy.prefix + message.fileName).path
+        let copy = try changes.make { () throws(StoreError) -> ImportCopy in try ImportCopy(creating: partial) }
+        do { try copy.fill(from: path) } catch {
+            changes.make { copy.discard() }
+            throw error
+        }
+        if !changes.make({ copy.move(to: audioPath(of: message)) }) {
+            changes.make { copy.discard() }
+            throw .file(path: audioPath(of: message), detail: "could not be moved into place")
+        }
+        try inTransaction {
+            try database.query("UPDATE messages SET state = 'ready', duration = ? WHERE id = ? AND state = 'missing'",
+                               [.real(analysis.duration), .text(id)])
+            try storeLevels(id, analysis.levels)
+        }
+    }
+
+    /// Someone removed an event for everyone: the message received as it
+    /// leaves the history (deleted, as a Delete would); its id, if there was
+    /// one. Hark's own recordings stay: a copy of the user's own words is
+    /// theirs to delete.
+    @discardableResult
+    public func removeRedacted(eventID: String, at date: Date = Date()) throws(StoreError) -> String? {
+        var id: String?
+        try run("SELECT id FROM messages WHERE event_id = ? AND origin = 'received' AND state != 'deleted'",
+                [.text(eventID)]) { id = $0.text(0) }
+        guard let id else { return nil }
+        try delete(id, at: date)
+        return id
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+public enum RoomMembership: String, Sendable, Equatable {
+    case join, invite, leave
+}
+
+/// A Matrix room as the store keeps it, with what the sidebar shows.
+public struct StoredRoom: Sendable, Equatable, Identifiable {
+    public var id: String
+    /// The room's own name (`m.room.name`), when it has one.
+    public var name: String?
+    public var membership: RoomMembership
+    /// The room's state has `m.room.encryption`: Hark sends nothing there.
+    public var isEncrypted: Bool
+    /// Who invited the account, for an invitation.
+    public var inviter: String?
+    public var lastActivity: Date?
+    /// Who sent the room's latest message (a user id), and their name.
+    public var lastSender: String?
+    public var lastSenderName: String?
+    /// Received voice messages not yet played or seen.
+    public var unreadCount: Int
+    /// The other members' names (not the account's own), for a room without
+    /// a name: a direct chat is called by the other person's name.
+    public var otherMemberNames: [String]
+    /// Where `/messages` goes on back in time, and whether it reached the start.
+    public var previousBatch: String?
+    public var historyComplete: Bool
+
+    /// The name to show: its own, else the other members', else its id.
+    public var displayName: String {
+        if let name, !name.isEmpty { return name }
+        if !otherMemberNames.isEmpty { return otherMemberNames.prefix(3).joined(separator: ", ") }
+        return inviter ?? "Empty room"
+    }
+}
+
+/// What a `/sync` says of a room; nil fields leave what is stored.
+public struct RoomUpdate: Sendable, Equatable {
+    public var id: String
+    public var membership: RoomMembership
+    public var name: String?
+    public var isEncrypted: Bool?
+    public var inviter: String?
+
+    public init(id: String, membership: RoomMembership, name: String? = nil, isEncrypted: Bool? = nil,
+                inviter: String? = nil) {
+        self.id = id
+        self.membership = membership
+        self.name = name
+        self.isEncrypted = isEncrypted
+        self.inviter = inviter
+    }
+}
