@@ -40,9 +40,11 @@ let package = Package(
         .target(name: "AudioEngine", dependencies: ["Levels", "GLibSupport", "CGLib", "CGStreamer", "CHelpers"]),
         // Matrix, no GTK: pure requests and decoders, HTTP on GLib's loop (libsoup), the keyring (libsecret).
         .target(name: "Matrix", dependencies: ["Levels", "GLibSupport", "CGLib", "CSoup", "CSecret"]),
-        .target(name: "HarkUI", dependencies: ["GtkSupport", "GLibSupport", "Drawing", "Levels", "AudioEngine", "MessageStore", "CGLib", "CGtk", "CAdwaita", "CCairo", "CGraphicsProbe"]),
+        // The signed-in account at work (outbox, sync, downloads), its state in MessageStore; no GTK.
+        .target(name: "Conversations", dependencies: ["Matrix", "MessageStore", "AudioEngine", "Levels", "GLibSupport"]),
+        .target(name: "HarkUI", dependencies: ["Conversations", "Matrix", "GtkSupport", "GLibSupport", "Drawing", "Levels", "AudioEngine", "MessageStore", "CGLib", "CGtk", "CAdwaita", "CCairo", "CGraphicsProbe"]),
         .executableTarget(name: "hark-bench", dependencies: ["Drawing", "Levels", "CCairo", "MessageStore"]),
-        .executableTarget(name: "hark", dependencies: ["HarkUI", "AudioEngine", "MessageStore", "Drawing", "Levels", "GLibSupport"]),
+        .executableTarget(name: "hark", dependencies: ["HarkUI", "Conversations", "Matrix", "AudioEngine", "MessageStore", "Drawing", "Levels", "GLibSupport"]),
 
         // MARK: Tests. GLib-bound tests are XCTest methods: XCTest runs them on the
         // process's main thread, where the GLib main loop lives (see GLibSupportTests).
@@ -61,7 +63,8 @@ let package = Package(
         .testTarget(name: "MatrixTests", dependencies: ["Matrix", "Levels"]),
         // Against a real Synapse and a real gnome-keyring the tests start themselves.
         .testTarget(name: "MatrixServerTests",
-                    dependencies: ["Matrix", "Levels", "GLibSupport", "AudioEngine", "HarkTestSupport"]),
+                    dependencies: ["Matrix", "Conversations", "MessageStore", "Levels", "GLibSupport", "AudioEngine",
+                                   "HarkTestSupport"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Levels", "CCairo"]),
         .testTarget(name: "MessageStoreTests", dependencies: ["MessageStore", "AudioEngine", "Levels", "CSQLite", "HarkTestSupport"]),
         .testTarget(name: "AudioEngineTests", dependencies: ["AudioEngine", "Levels", "GLibSupport", "HarkTestSupport"]),

@@ -19,6 +19,14 @@ enum CommandLineRequest: Equatable {
     case undelete(id: String)
     case export(id: String, path: String, force: Bool, format: String?)
     case waveform(input: String, png: String, width: Int, height: Int, played: Double, style: String, dark: Bool, force: Bool)
+    case accountLogin(homeserver: String, user: String)
+    case accountLogout
+    case accountStatus(json: Bool)
+    case rooms(json: Bool)
+    case join(roomID: String)
+    case leave(roomID: String)
+    case send(id: String, roomID: String)
+    case sync(once: Bool)
     /// A one-line reason; the process exits with status 2 (a usage error).
     case usageError(String)
 
@@ -103,6 +111,43 @@ enum CommandLineRequest: Equatable {
                 try rest.finish()
                 guard json else { throw UsageError("'levels' prints JSON only: add --json") }
                 return .levels(path: path)
+            case "account":
+                let action = try rest.positional("login, logout or status")
+                switch action {
+                case "login":
+                    let homeserver = try rest.option("--homeserver")
+                    let user = try rest.option("--user")
+                    try rest.finish()
+                    guard let homeserver else { throw UsageError("'account login' needs --homeserver URL (or a server name)") }
+                    guard let user else { throw UsageError("'account login' needs --user NAME") }
+                    return .accountLogin(homeserver: homeserver, user: user)
+                case "logout":
+                    try rest.finish()
+                    return .accountLogout
+                case "status":
+                    let json = rest.flag("--json")
+                    try rest.finish()
+                    return .accountStatus(json: json)
+                default:
+                    throw UsageError("'account' takes login, logout or status, not '\(action)'")
+                }
+            case "rooms":
+                let json = rest.flag("--json")
+                try rest.finish()
+                return .rooms(json: json)
+            case "join", "leave":
+                let room = try rest.positional("ROOM_ID")
+                try rest.finish()
+                return first == "join" ? .join(roomID: room) : .leave(roomID: room)
+            case "send":
+                let id = try rest.positional("ID")
+                let room = try rest.positional("ROOM_ID")
+                try rest.finish()
+                return .send(id: id, roomID: room)
+            case "sync":
+                let once = rest.flag("--once")
+                try rest.finish()
+                return .sync(once: once)
             case let option where option.hasPrefix("-"):
                 return .usageError("unknown option '\(option)'")
             default:
@@ -164,6 +209,21 @@ enum CommandLineRequest: Equatable {
                               --force replaces an existing file)
           levels FILE --json  Print the file's duration and its 50 ms RMS and peak
                               levels (dBFS, floored at -100) as JSON
+          account login --homeserver URL --user NAME
+                              Sign in to a Matrix account (URL, server name or
+                              Matrix ID; the password from standard input, or
+                              asked for); the token is kept in the keyring only
+          account logout      Sign out (the server ends the session)
+          account status [--json]
+                              Who is signed in, and how many messages wait
+          rooms [--json]      The joined rooms and invitations
+          join ROOM_ID        Join a room, or accept its invitation
+          leave ROOM_ID       Leave a room, or decline its invitation
+          send ID ROOM_ID     Send a message into a room as a voice message and
+                              print its event id; exit status 3 when the server
+                              cannot be reached (it stays queued)
+          sync [--once]       Send what is queued, then receive the rooms' voice
+                              messages (once, or until Ctrl+C)
           gallery [--still]   Open a window showing every widget, for review
                               (--still: without moving sample data)
           help, -h, --help    Show this help and exit
@@ -171,7 +231,8 @@ enum CommandLineRequest: Equatable {
 
         After '--', nothing is taken for an option: 'hark import -- -take.ogg'.
 
-        Exit status: 0 on success, 1 on failure, 2 on a usage error.
+        Exit status: 0 on success, 1 on failure, 2 on a usage error, 3 when a
+        message is queued because the server cannot be reached.
         """
 }
 

@@ -58,6 +58,22 @@ func run(_ request: CommandLineRequest) -> Int32 {
                            force: force)
     case .levels(let path):
         return runLevels(path: path)
+    case .accountLogin(let homeserver, let user):
+        return runAccountLogin(homeserver: homeserver, user: user)
+    case .accountLogout:
+        return runAccountLogout()
+    case .accountStatus(let json):
+        return runAccountStatus(json: json)
+    case .rooms(let json):
+        return runRooms(json: json)
+    case .join(let roomID):
+        return runMembership(roomID: roomID, join: true)
+    case .leave(let roomID):
+        return runMembership(roomID: roomID, join: false)
+    case .send(let id, let roomID):
+        return runSend(id: id, roomID: roomID)
+    case .sync(let once):
+        return runSync(once: once)
     case .usageError(let reason):
         printFailure("\(reason) (see 'hark --help')")
         return 2

@@ -11,12 +11,21 @@ enum ListOutput {
         let iso = ISO8601DateFormatter()
         var first = true
         out.write("[")
+        let sends = (try? store.sendSummaries()) ?? [:]
         try store.eachListed(limit: limit) { message in
+            let sent = sends[message.id]
+            func text(_ value: String?) -> String { value.map(JSONText.string) ?? "null" }
             var object = "{\"created_at\":" + JSONText.string(iso.string(from: message.createdAt))
                 + ",\"duration_s\":" + JSONText.number((message.duration * 1000).rounded() / 1000)
+                + ",\"event_id\":" + text(message.eventID ?? sent?.eventID)
                 + ",\"id\":" + JSONText.string(message.id)
+                + ",\"origin\":" + JSONText.string(message.origin.rawValue)
+                + ",\"room_id\":" + text(message.roomID)
+                + ",\"send_state\":" + text(sent?.state.rawValue)
+                + ",\"sender\":" + text(message.sender)
                 + ",\"state\":" + JSONText.string(message.state.rawValue)
                 + ",\"title\":" + JSONText.string(message.title)
+                + ",\"unread\":" + (message.unread ? "true" : "false")
             if let processed = message.voiceProcessed { object += ",\"voice_processed\":" + (processed ? "true" : "false") }
             out.write((first ? "" : ",") + object + "}")
             first = false

@@ -1,0 +1,283 @@
+import Foundation
+import Matrix
+import MessageStore
+
+/// The signed-in account at work: the outbox sending, the `/sync` long-poll
+/// receiving, received audio downloading. One per signed-in client; all on
+/// GLib's main loop, never blocking it. The store is the model: views read
+/// it again when told of a change.
+@MainActor
+public final class ConversationSession {
+    public enum Change: Sendable, Equatable {
+        case rooms
+        /// Messages arrived (oldest first) or were redacted by their senders.
+        case messages(received: [Message], removed: [String])
+        /// A message's send state changed (sent, failed, retrying).
+        case sendState(messageID: String)
+        /// A received message's audio arrived and was analysed.
+        case downloaded(messageID: String)
+        /// The server could not be reached (nil: it can again).
+        case connection(problem: String?)
+        /// The server revoked the token: sign in again (nothing in the store is lost).
+        case signedOutByServer
+    }
+
+    public let client: MatrixClient
+    public let store: MessageStore
+    public var userID: String { client.session?.userID ?? "" }
+    /// Told of every change, on the main thread.
+    public var onChange: (Change) -> Void = { _ in }
+
+    private let sender: OutboxSender
+    private let fetcher: MediaFetcher
+    private let outboxWaker = Waker()
+    private var outboxTask: Task<Void, Never>?
+    private var syncTask: Task<Void, Never>?
+    private var fetchTask: Task<Void, Never>?
+    private var fetchAgain = false
+    public private(set) var connectionProblem: String?
+
+    public init(client: MatrixClient, store: MessageStore, policy: RetryPolicy = RetryPolicy()) {
+        self.client = client
+        self.store = store
+        sender = OutboxSender(store: store, client: client, policy: policy)
+        fetcher = MediaFetcher(store: store, client: client)
+        sender.onChange = { [weak self] in self?.onChange(.sendState(messageID: $0)) }
+        fetcher.onDownloaded = { [weak self] in self?.onChange(.downloaded(messageID: $0)) }
+    }
+
+    /// Each download that failed, as a sentence.
+    public var onDownloadFailure: (String, String) -> Void {
+        get { fetcher.onFailure }
+        set { fetcher.onFailure = newValue }
+    }
+
+    // MARK: Running in the background (the window)
+
+    /// Starts sending and receiving until `stop`.
+    public func start() {
+        guard syncTask == nil else { return }
+        outboxTask = Task { [weak self] in await self?.runOutbox() }
+        syncTask = Task { [weak self] in await self?.runSync() }
+        fetchDownloads()
+    }
+
+    public func stop() {
+        outboxTask?.cancel()
+        syncTask?.cancel()
+        fetchTask?.cancel()
+        outboxTask = nil
+        syncTask = nil
+        fetchTask = nil
+    }
+
+    private func runOutbox() async {
+        while !Task.isCancelled {
+            switch await sender.sendDue() {
+            case .signedOut:
+                signedOut()
+                return
+            case .idle(let nextDue):
+                await outboxWaker.wait(seconds: nextDue.map { max(0.05, $0.timeIntervalSinceNow) })
+            }
+        }
+    }
+
+    private func runSync() async {
+        var failures = 0
+        while !Task.isCancelled {
+            do throws(MatrixError) {
+                _ = try await syncOnce(timeoutMilliseconds: 30_000)
+                if failures > 0 {
+                    failures = 0
+                    fetcher.forgetFailures()
+                    fetchDownloads()
+                    outboxWaker.wake()
+                }
+            } catch .cancelled {
+                return
+            } catch .signedOutByServer {
+                signedOut()
+                return
+            } catch {
+                failures += 1
+                setConnectionProblem(error.description)
+                let pause = Waker()
+                await pause.wait(seconds: min(60, pow(2, Double(min(failures, 6)))))
+            }
+        }
+    }
+
+    private func signedOut() {
+        try? store.setSignedOutByServer(true)
+        stop()
+        onChange(.signedOutByServer)
+    }
+
+    private func setConnectionProblem(_ problem: String?) {
+        guard problem != connectionProblem else { return }
+        connectionProblem = problem
+        onChange(.connection(problem: problem))
+    }
+
+    private func fetchDownloads() {
+        guard fetchTask == nil else {
+            fetchAgain = true
+            return
+        }
+        fetchTask = Task { [weak self] in
+            repeat {
+                self?.fetchAgain = false
+                await self?.fetcher.fetchWaiting()
+            } while self?.fetchAgain == true && !Task.isCancelled
+            self?.fetchTask = nil
+        }
+    }
+
+    // MARK: Steps (the CLI runs them one by one)
+
+    /// One `/sync` applied to the store; new audio is fetched in the background
+    /// when running (`start`), else by `fetchWaitingDownloads`.
+    @discardableResult
+    public func syncOnce(timeoutMilliseconds: Int = 0) async throws(MatrixError) -> SyncOutcome {
+        let since = store.syncToken
+        let response = try await client.sync(since: since, timeoutMilliseconds: since == nil ? 0 : timeoutMilliseconds)
+        setConnectionProblem(nil)
+        let outcome: SyncOutcome
+        do {
+            outcome = try SyncApplier(store: store, userID: userID).apply(response, initial: since == nil)
+            try store.setSyncToken(response.nextBatch)
+        } catch {
+            throw .badResponse(homeserver: client.displayName, detail: "the store refused it: \(error)")
+        }
+        if outcome.roomsChanged { onChange(.rooms) }
+        if !outcome.received.isEmpty || !outcome.removed.isEmpty {
+            onChange(.messages(received: outcome.received, removed: outcome.removed))
+            if syncTask != nil { fetchDownloads() }
+        }
+        for id in outcome.confirmedSends { onChange(.sendState(messageID: id)) }
+        return outcome
+    }
+
+    /// Downloads and analyses what is waiting; how many arrived.
+    @discardableResult
+    public func fetchWaitingDownloads() async -> Int { await fetcher.fetchWaiting() }
+
+    /// Every queued send attempted once, due or not; the sends still queued after.
+    public func sendQueuedNow() async -> [OutboxEntry] {
+        if case .signedOut = await sender.sendDue(now: { .distantFuture }, once: true) { signedOut() }
+        return (try? store.queuedSends()) ?? []
+    }
+
+    // MARK: What the user does
+
+    /// Queues a message to be sent into a room (refused for an encrypted
+    /// room: nothing is ever sent there), and starts sending it.
+    @discardableResult
+    public func send(_ messageID: String, to roomID: String) throws(ConversationError) -> OutboxEntry {
+        guard let room = try? store.room(roomID) else { throw .noSuchRoom(roomID) }
+        guard room.membership == .join else { throw .notJoined(room.displayName) }
+        guard !room.isEncrypted else { throw .matrix(.encryptedRoom) }
+        do {
+            let entry = try store.enqueueSend(messageID, roomID: roomID, transactionID: MatrixClient.newTransactionID())
+            onChange(.sendState(messageID: messageID))
+            outboxWaker.wake()
+            return entry
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// Sends a failed message's sends again (same transaction ids).
+    public func retry(_ messageID: String) throws(ConversationError) {
+        do { try store.retrySends(of: messageID) } catch { throw .store(error) }
+        onChange(.sendState(messageID: messageID))
+        outboxWaker.wake()
+    }
+
+    /// Removes a sent message from its rooms for everyone (a redaction of each
+    /// event Hark sent it as, or a message received from the user's own account).
+    public func deleteForEveryone(_ messageID: String) async throws(ConversationError) {
+        let message: Message
+        do { message = try store.message(messageID) } catch { throw .store(error) }
+        var events = ((try? store.sends(of: messageID)) ?? []).compactMap { entry in
+            entry.eventID.map { (room: entry.roomID, event: $0) }
+        }
+        if let event = message.eventID, let room = message.roomID, !events.contains(where: { $0.event == event }) {
+            events.append((room, event))
+        }
+        guard !events.isEmpty else { throw .notSent }
+        for (room, event) in events {
+            do { try await client.redact(roomID: room, eventID: event) } catch { throw .matrix(error) }
+        }
+    }
+
+    /// The user heard a message (played it): unread no more, and a read receipt.
+    public func markHeard(_ messageID: String) {
+        guard let message = try? store.message(messageID), let roomID = message.roomID,
+              let eventID = try? store.markRead(messageID) else { return }
+        onChange(.rooms)
+        Task { try? await client.sendReadReceipt(roomID: roomID, eventID: eventID) }
+    }
+
+    /// The user looked at a room: its messages are read, and the newest gets a receipt.
+    public func markRoomSeen(_ roomID: String) {
+        guard let eventID = try? store.markRoomRead(roomID) else { return }
+        onChange(.rooms)
+        Task { try? await client.sendReadReceipt(roomID: roomID, eventID: eventID) }
+    }
+
+    /// Fetches one page of a room's older messages (as the user scrolls back);
+    /// how many audio messages it brought, nil when the room's start was reached before.
+    public func loadOlderMessages(in roomID: String) async throws(ConversationError) -> Int? {
+        guard let room = try? store.room(roomID), !room.historyComplete, let from = room.previousBatch else { return nil }
+        let page: MessagesPage
+        do { page = try await client.messages(roomID: roomID, from: from) } catch { throw .matrix(error) }
+        var outcome = SyncOutcome()
+        do {
+            let applier = SyncApplier(store: store, userID: userID)
+            try applier.applyTimeline(page.state, roomID: roomID, unread: false, into: &outcome)
+            try applier.applyTimeline(page.events.reversed(), roomID: roomID, unread: false, into: &outcome)
+            try store.setPreviousBatch(roomID: roomID, page.end, complete: page.end == nil || page.events.isEmpty)
+        } catch {
+            throw .store(error)
+        }
+        if !outcome.received.isEmpty {
+            onChange(.messages(received: outcome.received, removed: outcome.removed))
+            if syncTask != nil { fetchDownloads() }
+        }
+        return outcome.received.count
+    }
+
+    /// Accepts an invitation (or joins a room by id).
+    public func join(_ roomID: String) async throws(ConversationError) {
+        do { try await client.join(roomID: roomID) } catch { throw .matrix(error) }
+        try? store.updateRoom(RoomUpdate(id: roomID, membership: .join))
+        onChange(.rooms)
+    }
+
+    /// Leaves a room, or declines its invitation.
+    public func leave(_ roomID: String) async throws(ConversationError) {
+        do { try await client.leave(roomID: roomID) } catch { throw .matrix(error) }
+        try? store.updateRoom(RoomUpdate(id: roomID, membership: .leave))
+        onChange(.rooms)
+    }
+}
+
+public enum ConversationError: Error, Sendable, Equatable, CustomStringConvertible {
+    case matrix(MatrixError)
+    case store(StoreError)
+    case noSuchRoom(String)
+    case notJoined(String)
+    case notSent
+
+    public var description: String {
+        switch self {
+        case .matrix(let error): return error.description
+        case .store(let error): return error.description
+        case .noSuchRoom(let id): return "Hark knows no room \(id): join it first, or run `hark sync`."
+        case .notJoined(let name): return "You have not joined “\(name)” yet: accept the invitation first."
+        case .notSent: return "This message was never sent, so there is nothing to delete for everyone."
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Matrix
+import MessageStore
+
+/// What one `/sync` (or a page of older messages) changed in the store.
+public struct SyncOutcome: Sendable, Equatable {
+    /// Messages that arrived, oldest first.
+    public var received: [Message] = []
+    /// Messages removed because their sender redacted them.
+    public var removed: [String] = []
+    /// Sends of Hark's own that the server's echo confirmed.
+    public var confirmedSends: [String] = []
+    public var roomsChanged = false
+
+    public var isEmpty: Bool { received.isEmpty && removed.isEmpty && confirmedSends.isEmpty && !roomsChanged }
+}
+
+/// Applies what the server said to the store: rooms and invitations, the
+/// members' names, new audio messages (each event once), redactions, and the
+/// echoes of Hark's own sends.
+@MainActor
+struct SyncApplier {
+    let store: MessageStore
+    let userID: String
+
+    /// `initial`: the first sync of this account, whose messages are history, not news (not unread).
+    func apply(_ response: SyncResponse, initial: Bool) throws(StoreError) -> SyncOutcome {
+        var outcome = SyncOutcome()
+        for (roomID, invited) in response.invited.sorted(by: { $0.key < $1.key }) {
+            try store.updateRoom(RoomUpdate(id: roomID, membership: .invite, name: invited.name,
+                                            isEncrypted: invited.isEncrypted, inviter: invited.inviter(of: userID)))
+            for event in invited.state { try applyMember(event, roomID: roomID) }
+            outcome.roomsChanged = true
+        }
+        for roomID in response.left {
+            try store.updateRoom(RoomUpdate(id: roomID, membership: .leave))
+            outcome.roomsChanged = true
+        }
+        for (roomID, joined) in response.joined.sorted(by: { $0.key < $1.key }) {
+            try store.updateRoom(RoomUpdate(id: roomID, membership: .join, name: joined.name,
+                                            isEncrypted: joined.isEncrypted ? true : nil))
+            outcome.roomsChanged = true
+            for event in joined.state { try applyMember(event, roomID: roomID) }
+            if let room = try store.room(roomID), room.previousBatch == nil, !room.historyComplete {
+                // Where scrolling back fetches older messages from: before this first batch.
+                if joined.limited, let previous = joined.previousBatch {
+                    try store.setPreviousBatch(roomID: roomID, previous, complete: false)
+                } else if initial || !joined.limited {
+                    try store.setPreviousBatch(roomID: roomID, nil, complete: !joined.limited)
+                }
+            }
+            try applyTimeline(joined.timeline, roomID: roomID, unread: !initial, into: &outcome)
+        }
+        return outcome
+    }
+
+    /// Events of a room's timeline, oldest first: members, audio, redactions.
+    func applyTimeline(_ events: [RoomEvent], roomID: String, unread: Bool,
+                       into outcome: inout SyncOutcome) throws(StoreError) {
+        for event in events {
+            switch event.content {
+            case .member:
+                try applyMember(event, roomID: roomID)
+            case .redaction(let redacts):
+                if let id = try store.removeRedacted(eventID: redacts) { outcome.removed.append(id) }
+            case .message(let content):
+                guard content.isAudio, let eventID = event.eventID else { continue }
+                // Hark's own send coming back: known by its transaction id (the
+                // echo may come before the send's answer) or its event id.
+                if let transactionID = event.transactionID, let entry = try store.outboxEntry(transactionID) {
+                    if entry.state != .sent {
+                        try store.markSent(transactionID, eventID: eventID)
+                        outcome.confirmedSends.append(entry.messageID)
+                    }
+                    try store.noteActivity(roomID: roomID, at: sentDate(event), sender: event.sender)
+                    continue
+                }
+                if try store.hasEvent(eventID) { continue }
+                guard let incoming = IncomingAudioMapping.incoming(event, content, roomID: roomID,
+                                                                   unread: unread && event.sender != userID),
+                      let message = try store.receive(incoming) else { continue }
+                outcome.received.append(message)
+            default:
+                continue
+            }
+        }
+    }
+
+    private func applyMember(_ event: RoomEvent, roomID: String) throws(StoreError) {
+        guard case .member(let membership, let displayName) = event.content, let userID = event.stateKey,
+              !membership.isEmpty else { return }
+        try store.setMember(roomID: roomID, userID: userID, displayName: displayName, membership: membership)
+    }
+
+    private func sentDate(_ event: RoomEvent) -> Date {
+        event.originServerTimestamp.map { Date(timeIntervalSince1970: Double($0) / 1000) } ?? Date()
+    }
+}

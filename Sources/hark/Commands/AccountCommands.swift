@@ -1,0 +1,112 @@
+import Conversations
+import Foundation
+import Matrix
+import MessageStore
+
+/// `hark account login --homeserver URL --user NAME`: the password from
+/// standard input when it is not a terminal, else asked for without echo.
+@MainActor
+func runAccountLogin(homeserver: String, user: String) -> Int32 {
+    guard let password = readPassword() else {
+        printFailure("no password given (type it, or pipe it into standard input)")
+        return 1
+    }
+    guard let store = openStore() else { return 1 }
+    return runOnLoop {
+        do {
+            let client = try await MatrixAccount.signIn(homeserverText: homeserver, user: user, password: password,
+                                                        store: store, secrets: SecretStore())
+            print("Signed in as \(client.session?.userID ?? user) on \(client.displayName).")
+            return 0
+        } catch {
+            printFailure(error)
+            return 1
+        }
+    }
+}
+
+/// `hark account logout`: the server ends the session, the keyring forgets the token.
+@MainActor
+func runAccountLogout() -> Int32 {
+    guard let store = openStore() else { return 1 }
+    guard let record = store.matrixAccount() else {
+        printFailure("not signed in to a Matrix account")
+        return 1
+    }
+    return runOnLoop {
+        let secrets = SecretStore()
+        let client = try? await MatrixAccount.restore(store: store, secrets: secrets)
+        do {
+            try await MatrixAccount.signOut(store: store, secrets: secrets, client: client)
+            print("Signed out of \(record.userID).")
+            return 0
+        } catch {
+            printFailure(error)
+            return 1
+        }
+    }
+}
+
+/// `hark account status [--json]`: who is signed in, and what waits to be sent.
+@MainActor
+func runAccountStatus(json: Bool) -> Int32 {
+    guard let store = openStore() else { return 1 }
+    return runOnLoop {
+        let record = store.matrixAccount()
+        var state = "signed_out"
+        var problem: String?
+        if let record {
+            if store.isSignedOutByServer {
+                state = "signed_out_by_server"
+            } else {
+                do throws(SecretStoreError) {
+                    let token = try await SecretStore().token(for: Account(userID: record.userID, homeserver: record.homeserver))
+                    state = token == nil ? "signed_out" : "signed_in"
+                } catch {
+                    state = "keyring_unavailable"
+                    problem = error.description
+                }
+            }
+        }
+        let queued = (try? store.queuedSends().count) ?? 0
+        if json {
+            var object = "{\"homeserver\":" + (record.map { JSONText.string($0.homeserver) } ?? "null")
+                + ",\"queued\":\(queued),\"state\":" + JSONText.string(state)
+                + ",\"user_id\":" + (record.map { JSONText.string($0.userID) } ?? "null") + "}"
+            if let problem { object.insert(contentsOf: ",\"problem\":" + JSONText.string(problem), at: object.index(before: object.endIndex)) }
+            print(object)
+        } else {
+            switch state {
+            case "signed_in": print("Signed in as \(record!.userID) on \(record!.homeserver).")
+            case "signed_out_by_server":
+                print("Signed out by the server (\(record!.userID)): sign in again with 'hark account login'; nothing was lost.")
+            case "keyring_unavailable": print("Cannot tell: \(problem ?? "")")
+            default: print("Not signed in.")
+            }
+            if queued > 0 { print("\(queued) message(s) wait to be sent ('hark sync' sends them).") }
+        }
+        return 0
+    }
+}
+
+/// The password: piped in (the whole of standard input, less one final
+/// newline), or typed at the terminal without echo.
+private func readPassword() -> String? {
+    if isatty(STDIN_FILENO) == 0 {
+        var text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        if text.hasSuffix("\r\n") { text.removeLast(2) } else if text.hasSuffix("\n") { text.removeLast() }
+        return text.isEmpty ? nil : text
+    }
+    FileHandle.standardError.write(Data("Password: ".utf8))
+    var settings = termios()
+    tcgetattr(STDIN_FILENO, &settings)
+    var silent = settings
+    silent.c_lflag &= ~tcflag_t(ECHO)
+    tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
+    defer {
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings)
+        FileHandle.standardError.write(Data("\n".utf8))
+    }
+    guard let line = readLine(strippingNewline: true), !line.isEmpty else { return nil }
+    return line
+}

@@ -1,0 +1,154 @@
+import Conversations
+import Foundation
+import Matrix
+import MessageStore
+
+/// The signed-in account's session, or nil after saying why there is none.
+@MainActor
+private func signedInSession(_ store: MessageStore) async -> ConversationSession? {
+    if store.matrixAccount() != nil, store.isSignedOutByServer {
+        printFailure(MatrixError.signedOutByServer.description)
+        return nil
+    }
+    do {
+        guard let client = try await MatrixAccount.restore(store: store, secrets: SecretStore()) else {
+            printFailure("not signed in to a Matrix account (sign in with 'hark account login')")
+            return nil
+        }
+        let session = ConversationSession(client: client, store: store)
+        session.onDownloadFailure = { _, reason in printFailure(reason) }
+        return session
+    } catch {
+        printFailure(error)
+        return nil
+    }
+}
+
+/// One sync, so the store knows the rooms; says (and returns false) when the server cannot answer.
+@MainActor
+private func refresh(_ session: ConversationSession) async -> Bool {
+    do {
+        try await session.syncOnce()
+        return true
+    } catch {
+        if error == .signedOutByServer { try? session.store.setSignedOutByServer(true) }
+        printFailure(error)
+        return false
+    }
+}
+
+/// `hark rooms [--json]`: the joined rooms and invitations, as the server says now
+/// (as last known when it cannot be reached).
+@MainActor
+func runRooms(json: Bool) -> Int32 {
+    guard let store = openStore() else { return 1 }
+    return runOnLoop {
+        guard let session = await signedInSession(store) else { return 1 }
+        if !(await refresh(session)) {
+            guard store.syncToken != nil else { return 1 }
+            printFailure("note: the rooms as last known")
+        }
+        let rooms = (try? store.rooms()) ?? []
+        if json {
+            let objects = rooms.map { room in
+                "{\"encrypted\":\(room.isEncrypted),\"id\":" + JSONText.string(room.id)
+                    + ",\"last_sender\":" + (room.lastSender.map(JSONText.string) ?? "null")
+                    + ",\"membership\":" + JSONText.string(room.membership.rawValue)
+                    + ",\"name\":" + JSONText.string(room.displayName)
+                    + ",\"unread\":\(room.unreadCount)}"
+            }
+            print("[" + objects.joined(separator: ",") + "]")
+        } else {
+            for room in rooms {
+                var notes: [String] = []
+                if room.membership == .invite { notes.append("invited" + (room.inviter.map { " by \($0)" } ?? "")) }
+                if room.isEncrypted { notes.append("encrypted: not supported yet") }
+                if room.unreadCount > 0 { notes.append("\(room.unreadCount) unread") }
+                print("\(room.id)  \(terminalSafe(room.displayName))" + (notes.isEmpty ? "" : "  (\(notes.joined(separator: ", ")))"))
+            }
+        }
+        return 0
+    }
+}
+
+/// `hark join ROOM_ID` (also accepts an invitation) and `hark leave ROOM_ID` (also declines one).
+@MainActor
+func runMembership(roomID: String, join: Bool) -> Int32 {
+    guard let store = openStore() else { return 1 }
+    return runOnLoop {
+        guard let session = await signedInSession(store) else { return 1 }
+        do {
+            if join { try await session.join(roomID) } else { try await session.leave(roomID) }
+        } catch {
+            printFailure(error)
+            return 1
+        }
+        _ = await refresh(session)
+        return 0
+    }
+}
+
+/// `hark send ID ROOM_ID`: prints the event id; exits 3 when the server
+/// cannot be reached (the message stays queued, and `hark sync` sends it).
+@MainActor
+func runSend(id: String, roomID: String) -> Int32 {
+    guard let store = openStore() else { return 1 }
+    return runOnLoop {
+        guard let session = await signedInSession(store) else { return 1 }
+        if (try? store.room(roomID)) == nil {
+            _ = await refresh(session)  // a room joined elsewhere since the last sync
+        }
+        let entry: OutboxEntry
+        do { entry = try session.send(id, to: roomID) } catch {
+            printFailure(error)
+            return 1
+        }
+        _ = await session.sendQueuedNow()
+        guard let result = try? store.outboxEntry(entry.transactionID) else { return 1 }
+        switch result.state {
+        case .sent:
+            print(result.eventID ?? "")
+            return 0
+        case .queued:
+            printFailure("queued: \(result.lastError ?? "not sent yet"); 'hark sync' sends it")
+            return 3
+        case .failed:
+            printFailure("not sent: \(result.lastError ?? "the server refused it")")
+            return 1
+        }
+    }
+}
+
+/// `hark sync [--once]`: sends what is queued, then receives (new messages,
+/// their audio downloaded and analysed), once or until Ctrl+C.
+@MainActor
+func runSync(once: Bool) -> Int32 {
+    guard let store = openStore() else { return 1 }
+    return runOnLoop {
+        guard let session = await signedInSession(store) else { return 1 }
+        var status: Int32 = 0
+        repeat {
+            let stillQueued = await session.sendQueuedNow()
+            if store.isSignedOutByServer {
+                printFailure(MatrixError.signedOutByServer.description)
+                return 1
+            }
+            do throws(MatrixError) {
+                let outcome = try await session.syncOnce(timeoutMilliseconds: once ? 0 : 30_000)
+                for message in outcome.received { print("received \(message.id)") }
+                for id in outcome.removed { print("removed \(id)") }
+                status = stillQueued.isEmpty ? 0 : 3
+                if !stillQueued.isEmpty { printFailure("\(stillQueued.count) message(s) still queued") }
+            } catch .cancelled {
+                return status
+            } catch {
+                if error == .signedOutByServer { try? store.setSignedOutByServer(true) }
+                printFailure(error)
+                if once || error == .signedOutByServer { return error == .signedOutByServer ? 1 : 3 }
+                try? await Task.sleep(nanoseconds: 5_000_000_000)
+            }
+            await session.fetchWaitingDownloads()
+        } while !once && !Task.isCancelled
+        return status
+    }
+}
