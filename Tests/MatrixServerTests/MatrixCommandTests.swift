@@ -1,0 +1,162 @@
+import Foundation
+import HarkTestSupport
+import Matrix
+import XCTest
+
+/// `hark account`, `rooms`, `join`, `send`, `sync` and `list --json` as a
+/// script uses them, against a real Synapse and keyring.
+final class MatrixCommandTests: XCTestCase {
+    private struct Listed: Decodable {
+        let id: String
+        let origin: String
+        let room_id: String?
+        let sender: String?
+        let event_id: String?
+        let send_state: String?
+        let state: String
+        let unread: Bool
+    }
+
+    private struct ListedRoom: Decodable {
+        let id: String
+        let name: String
+        let membership: String
+        let encrypted: Bool
+        let unread: Int
+    }
+
+    private var home: ScratchFolder!
+    private var environment: [String: String] { ["XDG_DATA_HOME": home.url.path] }
+
+    private func hark(_ arguments: [String], input: String? = nil, seconds: Double = 60) throws -> (status: Int32?, output: String) {
+        let child = try ChildProcess(harkExecutable, arguments, environment: environment, input: input)
+        let status = child.waitForExit(seconds: seconds)
+        return (status, child.output)
+    }
+
+    private func lastLine(_ output: String) -> String {
+        output.split(separator: "\n").last.map(String.init) ?? ""
+    }
+
+    private func list() throws -> [Listed] {
+        let (status, output) = try hark(["list", "--json"])
+        XCTAssertEqual(status, 0, output)
+        return try JSONDecoder().decode([Listed].self, from: Data(lastLine(output).utf8))
+    }
+
+    private func rooms() throws -> [ListedRoom] {
+        let (status, output) = try hark(["rooms", "--json"])
+        XCTAssertEqual(status, 0, output)
+        return try JSONDecoder().decode([ListedRoom].self, from: Data(lastLine(output).utf8))
+    }
+
+    func testAScriptSignsInJoinsSendsQueuesWhileTheServerIsDownAndReceives() throws {
+        let server = try SynapseServer()
+        defer { server.stop() }
+        try server.register("gail", password: HomeserverTests.password)
+        try server.register("hugo", password: HomeserverTests.password)
+        let keyring = try TestKeyring()
+        home = try ScratchFolder()
+        let url = server.url
+
+        var (status, output) = try hark(["account", "status", "--json"])
+        XCTAssertEqual(status, 0, output)
+        XCTAssertTrue(output.contains("\"state\":\"signed_out\""), output)
+        (status, output) = try hark(["account", "login", "--homeserver", url, "--user", "gail"], input: "not it\n")
+        XCTAssertEqual(status, 1, output)
+        XCTAssertTrue(output.contains("The user name or password is wrong."), output)
+        (status, output) = try hark(["account", "login", "--homeserver", url, "--user", "gail"],
+                                    input: HomeserverTests.password + "\n")
+        XCTAssertEqual(status, 0, output)
+        XCTAssertTrue(output.contains("Signed in as @gail:localhost"), output)
+        (status, output) = try hark(["account", "status", "--json"])
+        XCTAssertTrue(output.contains("\"state\":\"signed_in\""), output)
+        XCTAssertTrue(output.contains("\"user_id\":\"@gail:localhost\""), output)
+        XCTAssertNotNil(keyring.lookup([("user", "@gail:localhost"), ("homeserver", url)]), "the token is in the keyring")
+
+        // Hugo invites Gail; she accepts from the command line.
+        let (roomID, encryptedID) = try MainActor.assumeIsolated { () throws -> (String, String) in
+            let hugo = try HomeserverTests.signedIn("hugo", url)
+            return (try awaitOnLoop { try await hugo.createRoom(name: "Plans", invite: ["@gail:localhost"]) },
+                    try awaitOnLoop { try await hugo.createRoom(name: "Locked", invite: ["@gail:localhost"], encrypted: true) })
+        }
+        var listed = try rooms()
+        XCTAssertEqual(listed.first { $0.id == roomID }?.membership, "invite")
+        XCTAssertEqual(try hark(["join", roomID]).status, 0)
+        XCTAssertEqual(try hark(["join", encryptedID]).status, 0)
+        listed = try rooms()
+        XCTAssertEqual(listed.first { $0.id == roomID }?.membership, "join")
+        XCTAssertEqual(listed.first { $0.id == roomID }?.name, "Plans")
+        XCTAssertEqual(listed.first { $0.id == encryptedID }?.encrypted, true)
+
+        // Recorded, sent: the event id on standard output.
+        (status, output) = try hark(["record", "--duration", "1.5", "--raw", "--source", "audiotestsrc is-live=true wave=sine"])
+        XCTAssertEqual(status, 0, output)
+        let first = lastLine(output)
+        (status, output) = try hark(["send", first, roomID])
+        XCTAssertEqual(status, 0, output)
+        let firstEvent = lastLine(output)
+        XCTAssertTrue(firstEvent.hasPrefix("$"), output)
+
+        // Nothing goes into the encrypted room.
+        (status, output) = try hark(["send", first, encryptedID])
+        XCTAssertEqual(status, 1, output)
+        XCTAssertTrue(output.contains("Encrypted rooms are not supported yet"), output)
+
+        // The server is down: queued (exit status 3), sent once by the next sync.
+        (status, output) = try hark(["record", "--duration", "1", "--raw", "--source", "audiotestsrc is-live=true wave=sine"])
+        let second = lastLine(output)
+        server.stop()
+        (status, output) = try hark(["send", second, roomID])
+        XCTAssertEqual(status, 3, output)
+        XCTAssertTrue(output.contains("queued"), output)
+        XCTAssertEqual(try list().first { $0.id == second }?.send_state, "sending")
+        try server.start()
+        (status, output) = try hark(["sync", "--once"])
+        XCTAssertEqual(status, 0, output)
+        let sent = try XCTUnwrap(try list().first { $0.id == second })
+        XCTAssertEqual(sent.send_state, "sent")
+        let secondEvent = try XCTUnwrap(sent.event_id)
+
+        // Hugo reads both, each once, and answers with a voice message of his own.
+        let firstFile = home.path("hark/messages/\(first).ogg")
+        let answer = try MainActor.assumeIsolated { () throws -> String in
+            let hugo = try HomeserverTests.signedIn("hugo", url)
+            let sync = try awaitOnLoop { try await hugo.sync(since: nil, timeoutMilliseconds: 7) }
+            let events = try XCTUnwrap(sync.joined[roomID]).audioMessages
+            XCTAssertEqual(events.map(\.event.eventID), [firstEvent, secondEvent])
+            XCTAssertTrue(events.allSatisfy { $0.content.isVoice })
+            let audio = try XCTUnwrap(FileManager.default.contents(atPath: firstFile))
+            let uri = try awaitOnLoop { try await hugo.upload(audio, contentType: "audio/ogg", fileName: "a.ogg") }
+            return try awaitOnLoop {
+                try await hugo.sendVoiceMessage(
+                    roomID: roomID, transactionID: MatrixClient.newTransactionID(),
+                    message: OutgoingVoiceMessage(title: "Voice message", fileName: "a.ogg", size: audio.count,
+                                                  durationMilliseconds: 1500, levels: .init()),
+                    contentURI: uri)
+            }
+        }
+        (status, output) = try hark(["sync", "--once"])
+        XCTAssertEqual(status, 0, output)
+        let received = try XCTUnwrap(try list().first { $0.event_id == answer })
+        XCTAssertTrue(output.contains("received \(received.id)"), output)
+        XCTAssertEqual(received.origin, "received")
+        XCTAssertEqual(received.sender, "@hugo:localhost")
+        XCTAssertEqual(received.room_id, roomID)
+        XCTAssertEqual(received.state, "ready", "downloaded and analysed")
+        XCTAssertTrue(received.unread)
+        XCTAssertEqual(try rooms().first { $0.id == roomID }?.unread, 1)
+        let mine = try XCTUnwrap(try list().first { $0.id == first })
+        XCTAssertEqual(mine.origin, "recorded")
+        XCTAssertEqual(mine.send_state, "sent")
+
+        XCTAssertEqual(try hark(["account", "logout"]).status, 0)
+        (status, output) = try hark(["account", "status", "--json"])
+        XCTAssertTrue(output.contains("\"state\":\"signed_out\""), output)
+        XCTAssertNil(keyring.lookup([("user", "@gail:localhost"), ("homeserver", url)]))
+        (status, output) = try hark(["sync", "--once"])
+        XCTAssertEqual(status, 1, output)
+        XCTAssertTrue(output.contains("not signed in"), output)
+        XCTAssertEqual(try list().count, 3, "every message is still there")
+    }
+}
