@@ -61,6 +61,7 @@ let package = Package(
         .target(name: "CTimeCode", path: "Tests/CTimeCode", cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("m")]),
         .testTarget(name: "LevelsTests", dependencies: ["Levels"]),
         .testTarget(name: "MatrixTests", dependencies: ["Matrix", "Levels"]),
+        .testTarget(name: "ConversationsTests", dependencies: ["Conversations", "Matrix", "MessageStore", "HarkTestSupport"]),
         // Against a real Synapse and a real gnome-keyring the tests start themselves.
         .testTarget(name: "MatrixServerTests",
                     dependencies: ["Matrix", "Conversations", "MessageStore", "Levels", "GLibSupport", "AudioEngine",

@@ -1,0 +1,64 @@
+@testable import Conversations
+import Foundation
+import Matrix
+import XCTest
+
+/// The outbox's retry policy and how a received event becomes a stored message: pure.
+final class PolicyAndMappingTests: XCTestCase {
+    func testFailuresAreRetriedLaterAndLongerThenGivenUp() {
+        let policy = RetryPolicy()
+        let down = MatrixError.unreachable(homeserver: "example.org", reason: "refused")
+        XCTAssertEqual((1...5).map { policy.decision(after: down, attempt: $0) },
+                       [2, 4, 8, 16, 32].map { RetryPolicy.Decision.retry(after: $0) })
+        XCTAssertEqual(policy.decision(after: down, attempt: 6), .giveUp, "\"Not sent\" with Retry")
+        XCTAssertEqual(policy.decision(after: .server(status: 502, code: "HTTP 502", message: ""), attempt: 1),
+                       .retry(after: 2))
+        XCTAssertEqual(policy.backoff(20), 60, "never longer than a minute")
+    }
+
+    func testTheServersWaitIsHonouredAndSomeRefusalsAreFinal() {
+        let policy = RetryPolicy()
+        XCTAssertEqual(policy.decision(after: .rateLimited(retryAfterMilliseconds: 3_500), attempt: 1), .retry(after: 3.5))
+        XCTAssertEqual(policy.decision(after: .rateLimited(retryAfterMilliseconds: 3_500), attempt: 99), .retry(after: 3.5),
+                       "being asked to wait is no failure of the send")
+        XCTAssertEqual(policy.decision(after: .signedOutByServer, attempt: 1), .stop)
+        XCTAssertEqual(policy.decision(after: .encryptedRoom, attempt: 1), .giveUp)
+        XCTAssertEqual(policy.decision(after: .server(status: 403, code: "M_FORBIDDEN", message: "not in room"), attempt: 1),
+                       .giveUp)
+    }
+
+    func testAReceivedFileIsStoredUnderItsTypesExtension() {
+        XCTAssertEqual(IncomingAudioMapping.fileExtension(mimeType: "audio/ogg; codecs=opus", name: "x.mp3"), "ogg")
+        XCTAssertEqual(IncomingAudioMapping.fileExtension(mimeType: "audio/mpeg", name: nil), "mp3")
+        XCTAssertEqual(IncomingAudioMapping.fileExtension(mimeType: nil, name: "Song.FLAC"), "flac")
+        XCTAssertEqual(IncomingAudioMapping.fileExtension(mimeType: "application/octet-stream", name: "notes"), "audio")
+        XCTAssertEqual(IncomingAudioMapping.fileExtension(mimeType: nil, name: "../../etc/passwd"), "audio")
+        XCTAssertEqual(IncomingAudioMapping.fileExtension(mimeType: nil, name: "a.tar/../x"), "audio")
+    }
+
+    func testAnEventBecomesAMessageWithItsSenderTimeAndWaveform() throws {
+        let json = """
+            {"type": "m.room.message", "event_id": "$e", "sender": "@bob:example.org", "origin_server_ts": 1700000000500,
+             "content": {"msgtype": "m.audio", "body": "", "url": "mxc://example.org/m",
+                         "info": {"mimetype": "audio/ogg", "duration": 2500},
+                         "org.matrix.msc1767.audio": {"duration": 2500, "waveform": [0, 512, 1024, 2000]},
+                         "org.matrix.msc3245.voice": {}}}
+            """
+        let event = try JSONDecoder().decode(RoomEvent.self, from: Data(json.utf8))
+        guard case .message(let content) = event.content else { return XCTFail("not a message") }
+        let incoming = try XCTUnwrap(IncomingAudioMapping.incoming(event, content, roomID: "!r", unread: true))
+        XCTAssertEqual(incoming.title, "Voice message", "an empty body says what it is")
+        XCTAssertEqual(incoming.sentAt.timeIntervalSince1970, 1_700_000_000.5)
+        XCTAssertEqual(incoming.duration, 2.5)
+        XCTAssertEqual(incoming.mediaURL, "mxc://example.org/m")
+        XCTAssertEqual(incoming.levels?.peak.count, 4)
+        XCTAssertEqual(incoming.sender, "@bob:example.org")
+
+        let text = try JSONDecoder().decode(RoomEvent.self, from: Data("""
+            {"type": "m.room.message", "event_id": "$t", "sender": "@bob:example.org",
+             "content": {"msgtype": "m.text", "body": "hi"}}
+            """.utf8))
+        guard case .message(let plain) = text.content else { return XCTFail("not a message") }
+        XCTAssertNil(IncomingAudioMapping.incoming(text, plain, roomID: "!r", unread: true), "only audio lands")
+    }
+}

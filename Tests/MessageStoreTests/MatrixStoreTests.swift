@@ -1,0 +1,198 @@
+import CSQLite
+import Foundation
+import HarkTestSupport
+import Levels
+@testable import MessageStore
+import XCTest
+
+/// The store's Matrix side: the migration from version 6, the outbox's
+/// states, received messages (each event once), rooms and their order,
+/// which messages each history shows, and a salvage keeping all of it.
+final class MatrixStoreTests: XCTestCase {
+    private var scratch: ScratchFolder!
+    private var folder: URL { scratch.url.appendingPathComponent("hark") }
+
+    override func setUpWithError() throws { scratch = try ScratchFolder() }
+    override func tearDownWithError() throws { scratch = nil }
+
+    private func incoming(_ event: String, room: String = "!room", sender: String = "@bob:example.org",
+                          at seconds: Double = 1_700_000_000, unread: Bool = true) -> IncomingAudio {
+        IncomingAudio(eventID: event, roomID: room, sender: sender, title: "Voice message",
+                      sentAt: Date(timeIntervalSince1970: seconds), duration: 3, fileExtension: "ogg",
+                      mediaURL: "mxc://example.org/\(event.dropFirst())", levels: nil, unread: unread)
+    }
+
+    private func recorded(_ store: MessageStore, title: String = "Mine", room: String? = nil) throws -> Message {
+        let message = try store.beginRecording(title: title, roomID: room)
+        _ = FileManager.default.createFile(atPath: store.audioPath(of: message), contents: Data("OggS".utf8))
+        try store.finishRecording(message.id, duration: 2, levels: LevelTrack())
+        return try store.message(message.id)
+    }
+
+    func testAVersionSixStoreIsUpgradedAndItsImportsAreKnownAsSuch() throws {
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("messages"), withIntermediateDirectories: true)
+        var db: OpaquePointer?
+        XCTAssertEqual(sqlite3_open(folder.appendingPathComponent("hark.sqlite3").path, &db), SQLITE_OK)
+        XCTAssertEqual(sqlite3_exec(db, Schema.migrations.prefix(6).joined(separator: "\n") + """
+            PRAGMA user_version = 6;
+            INSERT INTO messages (id, title, created_at, duration, file_name, codec, state, voice_processed)
+            VALUES ('take', 'A take', 1600000000, 4.5, 'take.ogg', 'opus', 'missing', 1),
+                   ('song', 'A song', 1600000001, 60, 'song.mp3', 'mp3', 'missing', NULL);
+            """, nil, nil, nil), SQLITE_OK)
+        sqlite3_close(db)
+
+        let store = try MessageStore(folder: folder)
+        XCTAssertEqual(try store.message("take").origin, .recorded)
+        XCTAssertEqual(try store.message("song").origin, .imported)
+        XCTAssertNil(try store.message("take").roomID)
+        XCTAssertEqual(try store.rooms(), [])
+        XCTAssertEqual(try store.integrityCheck(), "ok")
+    }
+
+    func testTheOutboxKeepsEachSendUntilTheServerConfirmsIt() throws {
+        let store = try MessageStore(folder: folder)
+        try store.updateRoom(RoomUpdate(id: "!room", membership: .join, name: "Plans"))
+        let message = try recorded(store, room: "!room")
+        XCTAssertNil(try store.sendState(of: message.id))
+        let entry = try store.enqueueSend(message.id, roomID: "!room", transactionID: "txn-1")
+        XCTAssertEqual(entry.state, .queued)
+        XCTAssertEqual(try store.sendState(of: message.id), .sending)
+        XCTAssertEqual(try store.queuedSends().map(\.transactionID), ["txn-1"])
+
+        // Uploaded once: a retry reuses the address.
+        try store.setUploaded("txn-1", contentURI: "mxc://example.org/a")
+        let retryAt = Date().addingTimeInterval(30)
+        try store.markAttemptFailed("txn-1", error: "Cannot reach example.org: refused.", retryAt: retryAt)
+        var stored = try XCTUnwrap(try store.outboxEntry("txn-1"))
+        XCTAssertEqual(stored.state, .queued)
+        XCTAssertEqual(stored.attempts, 1)
+        XCTAssertEqual(stored.contentURI, "mxc://example.org/a")
+        XCTAssertEqual(stored.nextAttemptAt.timeIntervalSince1970, retryAt.timeIntervalSince1970, accuracy: 0.001)
+
+        // Given up: "Not sent" until the user retries, with the same transaction id.
+        try store.markAttemptFailed("txn-1", error: "The server refused.", retryAt: nil)
+        XCTAssertEqual(try store.sendState(of: message.id), .failed)
+        XCTAssertEqual(try store.queuedSends(), [])
+        try store.retrySends(of: message.id)
+        stored = try XCTUnwrap(try store.outboxEntry("txn-1"))
+        XCTAssertEqual(stored.state, .queued)
+        XCTAssertEqual(stored.attempts, 0)
+
+        try store.markSent("txn-1", eventID: "$sent")
+        XCTAssertEqual(try store.sendState(of: message.id), .sent)
+        XCTAssertEqual(try store.message(message.id).eventID, "$sent", "recorded into the room: the event is its own")
+        XCTAssertEqual(try store.message(message.id).mediaURL, "mxc://example.org/a")
+        XCTAssertTrue(try store.hasEvent("$sent"))
+        XCTAssertNil(try store.receive(incoming("$sent")), "the echo of a send is not a received message")
+        XCTAssertEqual(try store.sendSummaries()[message.id]?.state, .sent)
+        XCTAssertEqual(try store.sendSummaries()[message.id]?.eventID, "$sent")
+
+        // A deleted message is not sent; purged, its sends go with it.
+        let other = try recorded(store, title: "Second thoughts")
+        try store.enqueueSend(other.id, roomID: "!room", transactionID: "txn-2")
+        try store.delete(other.id)
+        XCTAssertEqual(try store.queuedSends(), [])
+        try store.undelete(other.id)
+        XCTAssertEqual(try store.queuedSends().map(\.transactionID), ["txn-2"])
+        try store.delete(other.id)
+        try store.purge(other.id)
+        XCTAssertNil(try store.outboxEntry("txn-2"))
+        XCTAssertEqual(try store.integrityCheck(), "ok")
+    }
+
+    func testAReceivedEventLandsOnceAndOnlyTheSendersRedactionRemovesIt() throws {
+        let store = try MessageStore(folder: folder)
+        try store.updateRoom(RoomUpdate(id: "!room", membership: .join))
+        let first = try XCTUnwrap(try store.receive(incoming("$one")))
+        XCTAssertNil(try store.receive(incoming("$one")), "the same event never lands twice")
+        XCTAssertEqual(first.state, .missing)
+        XCTAssertTrue(first.isAwaitingDownload)
+        XCTAssertEqual(first.origin, .received)
+        XCTAssertEqual(try store.messagesAwaitingDownload().map(\.id), [first.id])
+        XCTAssertEqual(try store.room("!room")?.unreadCount, 1)
+        XCTAssertEqual(try store.room("!room")?.lastSender, "@bob:example.org")
+
+        XCTAssertEqual(try store.markRead(first.id), "$one")
+        XCTAssertNil(try store.markRead(first.id), "read already: no second receipt")
+        XCTAssertEqual(try store.room("!room")?.unreadCount, 0)
+
+        XCTAssertEqual(try store.removeRedacted(eventID: "$one"), first.id)
+        XCTAssertEqual(try store.message(first.id).state, .deleted)
+        // A redaction of the user's own recording (by a room's admin) leaves their copy.
+        let mine = try recorded(store, room: "!room")
+        try store.enqueueSend(mine.id, roomID: "!room", transactionID: "txn")
+        try store.markSent("txn", eventID: "$mine")
+        XCTAssertNil(try store.removeRedacted(eventID: "$mine"))
+        XCTAssertEqual(try store.message(mine.id).state, .ready)
+    }
+
+    func testEachHistoryShowsItsOwnMessages() throws {
+        let store = try MessageStore(folder: folder)
+        try store.updateRoom(RoomUpdate(id: "!a", membership: .join))
+        try store.updateRoom(RoomUpdate(id: "!b", membership: .join))
+        let local = try recorded(store, title: "Local")
+        let intoA = try recorded(store, title: "Recorded in A", room: "!a")
+        let sentToB = try recorded(store, title: "Sent to B")
+        try store.enqueueSend(sentToB.id, roomID: "!b", transactionID: "t")
+        let fromBob = try XCTUnwrap(try store.receive(incoming("$x", room: "!a", at: Date().timeIntervalSince1970)))
+
+        XCTAssertEqual(Set(try store.shownIDs()), [local.id, intoA.id, sentToB.id], "Recordings: the user's own")
+        XCTAssertEqual(Set(try store.shownIDs(in: .room("!a"))), [intoA.id, fromBob.id])
+        XCTAssertEqual(Set(try store.shownIDs(in: .room("!b"))), [sentToB.id])
+        XCTAssertEqual(Set(try store.shownIDs(in: .all)), [local.id, intoA.id, sentToB.id, fromBob.id])
+    }
+
+    func testRoomsAreNamedAndOrderedAsASidebarShowsThem() throws {
+        let store = try MessageStore(folder: folder)
+        try store.setMatrixAccount(MatrixAccountRecord(userID: "@me:example.org", homeserver: "https://example.org",
+                                                       deviceID: "D"))
+        try store.updateRoom(RoomUpdate(id: "!old", membership: .join, name: "Old news"))
+        try store.updateRoom(RoomUpdate(id: "!dm", membership: .join))
+        try store.setMember(roomID: "!dm", userID: "@me:example.org", displayName: "Me", membership: "join")
+        try store.setMember(roomID: "!dm", userID: "@ann:example.org", displayName: "Ann", membership: "join")
+        try store.updateRoom(RoomUpdate(id: "!new", membership: .invite, name: "Party", inviter: "@ann:example.org"))
+        try store.updateRoom(RoomUpdate(id: "!gone", membership: .leave, name: "Left"))
+        try store.receive(incoming("$1", room: "!old", at: 1_000))
+        try store.receive(incoming("$2", room: "!dm", sender: "@ann:example.org", at: 2_000))
+
+        let rooms = try store.rooms()
+        XCTAssertEqual(rooms.map(\.id), ["!new", "!dm", "!old"], "invitations, then newest activity; left rooms gone")
+        XCTAssertEqual(rooms.map(\.displayName), ["Party", "Ann", "Old news"])
+        XCTAssertEqual(rooms[1].lastSenderName, "Ann")
+        // A later update without a name keeps the name; encryption, once on, stays on.
+        try store.updateRoom(RoomUpdate(id: "!old", membership: .join, isEncrypted: true))
+        try store.updateRoom(RoomUpdate(id: "!old", membership: .join, isEncrypted: false))
+        XCTAssertEqual(try store.room("!old")?.name, "Old news")
+        XCTAssertEqual(try store.room("!old")?.isEncrypted, true)
+
+        // Another account: its rooms are not this one's; no message is lost.
+        try store.setMatrixAccount(MatrixAccountRecord(userID: "@other:example.org", homeserver: "https://example.org",
+                                                       deviceID: "E"))
+        XCTAssertEqual(try store.rooms(), [])
+        XCTAssertEqual(try store.shownIDs(in: .all).count, 2)
+        XCTAssertNil(store.syncToken)
+    }
+
+    func testASalvageKeepsRoomsOutboxAndReceivedMessages() throws {
+        do {
+            let store = try MessageStore(folder: folder)
+            try store.updateRoom(RoomUpdate(id: "!room", membership: .join, name: "Kept"))
+            try store.setMember(roomID: "!room", userID: "@bob:example.org", displayName: "Bob", membership: "join")
+            let message = try recorded(store, room: "!room")
+            try store.enqueueSend(message.id, roomID: "!room", transactionID: "txn-kept")
+            try store.receive(incoming("$kept"))
+        }
+        // Damage the file's header: opening salvages every row it can read into a new database.
+        let path = folder.appendingPathComponent("hark.sqlite3").path
+        let handle = try XCTUnwrap(FileHandle(forUpdatingAtPath: path))
+        try handle.seek(toOffset: 0)
+        handle.write(Data(repeating: 0x42, count: 16))
+        try handle.close()
+
+        let store = try MessageStore(folder: folder)
+        XCTAssertEqual(try store.room("!room")?.name, "Kept")
+        XCTAssertEqual(try store.outboxEntry("txn-kept")?.state, .queued)
+        XCTAssertTrue(try store.hasEvent("$kept"))
+        XCTAssertEqual(store.memberName(roomID: "!room", userID: "@bob:example.org"), "Bob")
+    }
+}
