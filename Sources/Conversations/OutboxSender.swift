@@ -89,6 +89,13 @@ final class OutboxSender {
         if let uploaded = entry.contentURI {
             contentURI = uploaded
         } else {
+            // Not even the file goes to the server for a room that turned encrypted.
+            let encrypted: Bool
+            do { encrypted = try await client.isEncrypted(roomID: entry.roomID) } catch { throw .matrix(error) }
+            if encrypted {
+                try? store.updateRoom(RoomUpdate(id: entry.roomID, membership: .join, isEncrypted: true))
+                throw .local(MatrixError.encryptedRoom.description)
+            }
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw .local("The message's audio file is missing.")
             }
