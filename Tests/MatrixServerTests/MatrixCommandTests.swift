@@ -150,6 +150,25 @@ final class MatrixCommandTests: XCTestCase {
         XCTAssertEqual(mine.origin, "recorded")
         XCTAssertEqual(mine.send_state, "sent")
 
+        // `hark sync` waits on the long-poll: a message Hugo sends meanwhile
+        // arrives while it waits, and Ctrl+C ends it cleanly.
+        let listening = try ChildProcess(harkExecutable, ["sync"], environment: environment)
+        let idsBefore = Set(try list().map(\.id))
+        try MainActor.assumeIsolated {
+            let hugo = try HomeserverTests.signedIn("hugo", url)
+            _ = try awaitOnLoop {
+                try await hugo.sendMessage(roomID: roomID, transactionID: MatrixClient.newTransactionID(), json: [
+                    "msgtype": "m.audio", "body": "later.ogg", "url": "mxc://localhost/none",
+                ])
+            }
+        }
+        let deadline = Date().addingTimeInterval(60)
+        while !listening.output.contains("received "), Date() < deadline, listening.isRunning { usleep(100_000) }
+        XCTAssertTrue(listening.output.contains("received "), listening.output)
+        kill(listening.process.processIdentifier, SIGINT)
+        XCTAssertEqual(listening.waitForExit(seconds: 10), 0, listening.output)
+        XCTAssertEqual(Set(try list().map(\.id)).subtracting(idsBefore).count, 1)
+
         XCTAssertEqual(try hark(["account", "logout"]).status, 0)
         (status, output) = try hark(["account", "status", "--json"])
         XCTAssertTrue(output.contains("\"state\":\"signed_out\""), output)
@@ -157,6 +176,6 @@ final class MatrixCommandTests: XCTestCase {
         (status, output) = try hark(["sync", "--once"])
         XCTAssertEqual(status, 1, output)
         XCTAssertTrue(output.contains("not signed in"), output)
-        XCTAssertEqual(try list().count, 3, "every message is still there")
+        XCTAssertEqual(try list().count, 4, "every message is still there")
     }
 }

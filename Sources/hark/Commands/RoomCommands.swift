@@ -137,6 +137,7 @@ func runSync(once: Bool) -> Int32 {
                 let outcome = try await session.syncOnce(timeoutMilliseconds: once ? 0 : 30_000)
                 for message in outcome.received { print("received \(message.id)") }
                 for id in outcome.removed { print("removed \(id)") }
+                fflush(nil)  // a script reading the lines sees each sync's at once
                 status = stillQueued.isEmpty ? 0 : 3
                 if !stillQueued.isEmpty { printFailure("\(stillQueued.count) message(s) still queued") }
             } catch .cancelled {
