@@ -41,6 +41,10 @@ install-files:
 	install -Dm644 data/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
 		"$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg"
 	install -Dm644 Resources/style.css "$(DESTDIR)$(PREFIX)/share/hark/style.css"
+	@# The transcription helper, and the script that installs its engine on demand.
+	install -Dm644 Resources/transcriber.py "$(DESTDIR)$(PREFIX)/share/hark/transcriber.py"
+	install -Dm644 Resources/transcriber-requirements.txt "$(DESTDIR)$(PREFIX)/share/hark/transcriber-requirements.txt"
+	install -Dm755 scripts/install-transcriber "$(DESTDIR)$(PREFIX)/share/hark/install-transcriber"
 	install -Dm644 data/hark.1 "$(DESTDIR)$(PREFIX)/share/man/man1/hark.1"
 	@# A theme folder with a cache must have it refreshed, or GTK misses the icon.
 	@if [ -z "$(DESTDIR)" ] && [ -f "$(PREFIX)/share/icons/hicolor/icon-theme.cache" ]; then \
@@ -53,6 +57,9 @@ uninstall:
 		"$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg" \
 		"$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg" \
 		"$(DESTDIR)$(PREFIX)/share/hark/style.css" \
+		"$(DESTDIR)$(PREFIX)/share/hark/transcriber.py" \
+		"$(DESTDIR)$(PREFIX)/share/hark/transcriber-requirements.txt" \
+		"$(DESTDIR)$(PREFIX)/share/hark/install-transcriber" \
 		"$(DESTDIR)$(PREFIX)/share/man/man1/hark.1"
 	-rmdir "$(DESTDIR)$(PREFIX)/share/hark"
 
