@@ -40,11 +40,13 @@ let package = Package(
         .target(name: "AudioEngine", dependencies: ["Levels", "GLibSupport", "CGLib", "CGStreamer", "CHelpers"]),
         // Matrix, no GTK: pure requests and decoders, HTTP on GLib's loop (libsoup), the keyring (libsecret).
         .target(name: "Matrix", dependencies: ["Levels", "GLibSupport", "CGLib", "CSoup", "CSecret"]),
+        // Local transcripts (no GTK): the helper process (GSubprocess, JSON lines), its queue in MessageStore.
+        .target(name: "Transcription", dependencies: ["MessageStore", "GLibSupport", "CGLib"]),
         // The signed-in account at work (outbox, sync, downloads), its state in MessageStore; no GTK.
         .target(name: "Conversations", dependencies: ["Matrix", "MessageStore", "AudioEngine", "Levels", "GLibSupport"]),
         .target(name: "HarkUI", dependencies: ["Conversations", "Matrix", "GtkSupport", "GLibSupport", "Drawing", "Levels", "AudioEngine", "MessageStore", "CGLib", "CGtk", "CAdwaita", "CCairo", "CGraphicsProbe"]),
         .executableTarget(name: "hark-bench", dependencies: ["Drawing", "Levels", "CCairo", "MessageStore"]),
-        .executableTarget(name: "hark", dependencies: ["HarkUI", "Conversations", "Matrix", "AudioEngine", "MessageStore", "Drawing", "Levels", "GLibSupport"]),
+        .executableTarget(name: "hark", dependencies: ["HarkUI", "Transcription", "Conversations", "Matrix", "AudioEngine", "MessageStore", "Drawing", "Levels", "GLibSupport"]),
 
         // MARK: Tests. GLib-bound tests are XCTest methods: XCTest runs them on the
         // process's main thread, where the GLib main loop lives (see GLibSupportTests).
@@ -76,6 +78,9 @@ let package = Package(
             dependencies: ["GtkSupport", "GLibSupport", "CGLib", "CGtk", "CTestSignals"]),
         .testTarget(name: "HarkCLITests", dependencies: ["hark", "HarkTestSupport", "CCairo", "CSQLite"]),
         .testTarget(name: "HarkAppTests", dependencies: ["hark", "HarkTestSupport"]),
+        // With the real engine and model (scripts/run-tests installs them once into .build/transcriber).
+        .testTarget(name: "TranscriptionTests",
+                    dependencies: ["Transcription", "hark", "MessageStore", "GLibSupport", "HarkTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -39,6 +39,13 @@ public struct Message: Sendable, Equatable, Identifiable {
     public var mediaURL: String? = nil
     /// A received message not yet played or seen.
     public var unread: Bool = false
+    /// The title was given (typed by the user, or a received message's own):
+    /// a transcript's first words never replace it. False for the defaults
+    /// ("Voice message", an imported file's name).
+    public var titleTyped: Bool = false
+    /// The machine transcript (done: the words; empty: ""), see `transcriptState`.
+    public var transcript: String? = nil
+    public var transcriptState: TranscriptState = .none
 
     /// A received message whose audio has not been downloaded yet.
     public var isAwaitingDownload: Bool { state == .missing && mediaURL != nil }
@@ -52,6 +59,19 @@ public enum HistoryScope: Sendable, Equatable, Hashable {
     case recordings
     /// A Matrix room's: received there, recorded into it, or sent to it.
     case room(String)
+}
+
+/// Where a message's transcript is.
+public enum TranscriptState: String, Sendable, Equatable, CaseIterable {
+    /// Never asked for (or transcription was off).
+    case none
+    /// Waiting in the queue (kept in the store: it survives a restart).
+    case queued
+    case done
+    /// The helper failed on it (an error, a crash, a hang past the deadline).
+    case failed
+    /// Transcribed, and nothing was said (silence, noise).
+    case empty
 }
 
 /// Where a message came from.

@@ -164,7 +164,7 @@ public final class MessageStore {
         let id = UUID().uuidString.lowercased()
         let message = Message(id: id, title: title ?? Self.defaultTitle, createdAt: date, duration: 0,
                               fileName: "\(id).ogg", codec: "opus", state: .recording, deletedAt: nil, playPosition: 0,
-                              voiceProcessed: voiceProcessed, roomID: roomID)
+                              voiceProcessed: voiceProcessed, roomID: roomID, titleTyped: title != nil)
         try insert(message, levels: nil)
         return message
     }
@@ -172,8 +172,10 @@ public final class MessageStore {
     /// Marks a recording done, with its duration and levels (the waveform).
     public func finishRecording(_ id: String, duration: Double, levels: LevelTrack) throws(StoreError) {
         try inTransaction {
-            try database.query("UPDATE messages SET state = 'ready', duration = ? WHERE id = ?",
-                               [.real(duration), .text(id)])
+            try database.query("""
+                UPDATE messages SET state = 'ready', duration = ?,
+                    transcript_state = CASE WHEN ? THEN 'queued' ELSE transcript_state END WHERE id = ?
+                """, [.real(duration), .integer(transcribesNewMessages ? 1 : 0), .text(id)])
             guard database.changes == 1 else { throw StoreError.noSuchMessage(id) }
             try storeLevels(id, levels)
         }
@@ -228,7 +230,8 @@ public final class MessageStore {
         let message = Message(id: id, title: title ?? ImportName.title(forFileAt: path),
                               createdAt: created, duration: analysis.duration, fileName: fileName,
                               codec: suffix.isEmpty ? "audio" : suffix, state: .ready, deletedAt: nil, playPosition: 0,
-                              origin: .imported)
+                              origin: .imported, titleTyped: title != nil,
+                              transcriptState: transcribesNewMessages ? .queued : .none)
         do {
             try insert(message, levels: analysis.levels)
         } catch {
@@ -244,7 +247,7 @@ public final class MessageStore {
     // MARK: Managing
 
     public func rename(_ id: String, to title: String) throws(StoreError) {
-        try update("UPDATE messages SET title = ? WHERE id = ?", [.text(title), .text(id)], id)
+        try update("UPDATE messages SET title = ?, title_typed = 1 WHERE id = ?", [.text(title), .text(id)], id)
     }
 
     /// Deletes softly: hidden from the list, undoable until purged.

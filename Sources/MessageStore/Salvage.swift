@@ -17,7 +17,9 @@ enum Salvage {
     /// file of an older version lacks the later ones.
     static let messageColumns = ["id", "title", "created_at", "duration", "file_name", "codec", "state",
                                  "deleted_at", "play_position", "voice_processed",
-                                 "origin", "room_id", "sender", "event_id", "media_url", "unread"]
+                                 "origin", "room_id", "sender", "event_id", "media_url", "unread",
+                                 "title_typed", "transcript", "transcript_segments", "transcript_state",
+                                 "transcript_words", "transcript_error"]
     /// Other tables copied whole, as far as they read (a version before
     /// Matrix lacks them).
     static let otherTables: [(table: String, columns: [String])] = [

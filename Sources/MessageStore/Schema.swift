@@ -112,6 +112,48 @@ enum Schema {
         CREATE INDEX outbox_by_message ON outbox (message_id);
         CREATE INDEX outbox_by_room ON outbox (room_id);
         """,
+        // 8: transcripts. A message's transcript, its segments (JSON: start,
+        // end, text), its state (NULL: none; queued, done, failed, empty: nothing
+        // was said) and the words it is searched by (the transcript with its
+        // numbers in the other form too: "10" and "ten"). The queue is the
+        // queued rows, newest first, off their own index. `title_typed`: the
+        // title was given by someone (typed, or a received message's), so a
+        // transcript never replaces it; older titles other than the recording
+        // default count as given. The full-text index is made anew over the
+        // title and the transcript's words.
+        """
+        ALTER TABLE messages ADD COLUMN title_typed INTEGER NOT NULL DEFAULT 0;
+        UPDATE messages SET title_typed = 1 WHERE title != 'Voice message';
+        ALTER TABLE messages ADD COLUMN transcript TEXT;
+        ALTER TABLE messages ADD COLUMN transcript_segments TEXT;
+        ALTER TABLE messages ADD COLUMN transcript_state TEXT
+            CHECK (transcript_state IN ('queued', 'done', 'failed', 'empty'));
+        ALTER TABLE messages ADD COLUMN transcript_words TEXT;
+        ALTER TABLE messages ADD COLUMN transcript_error TEXT;
+        CREATE INDEX messages_transcript_queue ON messages (created_at DESC) WHERE transcript_state = 'queued';
+        DROP TRIGGER messages_search_insert;
+        DROP TRIGGER messages_search_delete;
+        DROP TRIGGER messages_search_update;
+        DROP TABLE messages_search;
+        CREATE VIRTUAL TABLE messages_search USING fts5(
+            title, transcript_words, content='messages', content_rowid='rowid',
+            tokenize='unicode61 remove_diacritics 2');
+        INSERT INTO messages_search (messages_search) VALUES ('rebuild');
+        CREATE TRIGGER messages_search_insert AFTER INSERT ON messages BEGIN
+            INSERT INTO messages_search (rowid, title, transcript_words)
+                VALUES (new.rowid, new.title, new.transcript_words);
+        END;
+        CREATE TRIGGER messages_search_delete AFTER DELETE ON messages BEGIN
+            INSERT INTO messages_search (messages_search, rowid, title, transcript_words)
+                VALUES ('delete', old.rowid, old.title, old.transcript_words);
+        END;
+        CREATE TRIGGER messages_search_update AFTER UPDATE OF title, transcript_words ON messages BEGIN
+            INSERT INTO messages_search (messages_search, rowid, title, transcript_words)
+                VALUES ('delete', old.rowid, old.title, old.transcript_words);
+            INSERT INTO messages_search (rowid, title, transcript_words)
+                VALUES (new.rowid, new.title, new.transcript_words);
+        END;
+        """,
     ]
 
     static var version: Int { migrations.count }

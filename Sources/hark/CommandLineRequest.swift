@@ -27,6 +27,13 @@ enum CommandLineRequest: Equatable {
     case leave(roomID: String)
     case send(id: String, roomID: String)
     case sync(once: Bool)
+    /// `language`: "en", "auto" or a language's code; nil keeps the one chosen before.
+    case transcriberEnable(language: String?)
+    case transcriberDisable
+    case transcriberStatus(json: Bool)
+    /// `all`: every message not transcribed yet (or failed).
+    case transcribe(ids: [String], all: Bool)
+    case search(words: String, json: Bool)
     /// A one-line reason; the process exits with status 2 (a usage error).
     case usageError(String)
 
@@ -148,6 +155,41 @@ enum CommandLineRequest: Equatable {
                 let once = rest.flag("--once")
                 try rest.finish()
                 return .sync(once: once)
+            case "transcriber":
+                let action = try rest.positional("enable, disable or status")
+                switch action {
+                case "enable":
+                    let language = try rest.option("--language")
+                    try rest.finish()
+                    if let language, language != "auto",
+                       language.count < 2 || language.count > 3 || !language.allSatisfy({ $0.isASCII && $0.isLowercase }) {
+                        throw UsageError("--language is en, auto or a language's code (de, fr…), not '\(language)'")
+                    }
+                    return .transcriberEnable(language: language)
+                case "disable":
+                    try rest.finish()
+                    return .transcriberDisable
+                case "status":
+                    let json = rest.flag("--json")
+                    try rest.finish()
+                    return .transcriberStatus(json: json)
+                default:
+                    throw UsageError("'transcriber' takes enable, disable or status, not '\(action)'")
+                }
+            case "transcribe":
+                let all = rest.flag("--all")
+                var ids: [String] = []
+                while let id = try? rest.positional("ID") { ids.append(id) }
+                try rest.finish()
+                guard all != !ids.isEmpty else { throw UsageError("'transcribe' takes message IDs or --all") }
+                return .transcribe(ids: ids, all: all)
+            case "search":
+                let json = rest.flag("--json")
+                var words: [String] = []
+                while let word = try? rest.positional("WORDS") { words.append(word) }
+                try rest.finish()
+                guard !words.isEmpty else { throw UsageError("'search' needs WORDS to find") }
+                return .search(words: words.joined(separator: " "), json: json)
             case let option where option.hasPrefix("-"):
                 return .usageError("unknown option '\(option)'")
             default:
@@ -224,6 +266,20 @@ enum CommandLineRequest: Equatable {
                               cannot be reached (it stays queued)
           sync [--once]       Send what is queued, then receive the rooms' voice
                               messages (once, or until Ctrl+C)
+          transcriber enable [--language en|auto|CODE]
+                              Transcribe messages on this computer: installs the
+                              engine and model once (about 200 MB, progress on
+                              standard error), then new recordings and imports
+                              are transcribed as they are saved
+          transcriber disable Stop transcribing (transcripts made are kept)
+          transcriber status [--json]
+                              Whether it is on, installed, and what waits
+          transcribe ID...|--all
+                              Transcribe messages now (--all: every one not yet
+                              transcribed), waiting, and print each transcript
+          search WORDS [--json]
+                              The messages whose title or transcript has the
+                              words (numbers as digits or words: 10 or ten)
           gallery [--still]   Open a window showing every widget, for review
                               (--still: without moving sample data)
           help, -h, --help    Show this help and exit

@@ -74,6 +74,16 @@ func run(_ request: CommandLineRequest) -> Int32 {
         return runSend(id: id, roomID: roomID)
     case .sync(let once):
         return runSync(once: once)
+    case .transcriberEnable(let language):
+        return runTranscriberEnable(language: language)
+    case .transcriberDisable:
+        return runTranscriberDisable()
+    case .transcriberStatus(let json):
+        return runTranscriberStatus(json: json)
+    case .transcribe(let ids, let all):
+        return runTranscribe(ids: ids, all: all)
+    case .search(let words, let json):
+        return runSearch(words: words, json: json)
     case .usageError(let reason):
         printFailure("\(reason) (see 'hark --help')")
         return 2

@@ -25,6 +25,8 @@ enum ListOutput {
                 + ",\"sender\":" + text(message.sender)
                 + ",\"state\":" + JSONText.string(message.state.rawValue)
                 + ",\"title\":" + JSONText.string(message.title)
+                + ",\"transcript\":" + text(message.transcript)
+                + ",\"transcript_state\":" + JSONText.string(message.transcriptState.rawValue)
                 + ",\"unread\":" + (message.unread ? "true" : "false")
             if let processed = message.voiceProcessed { object += ",\"voice_processed\":" + (processed ? "true" : "false") }
             out.write((first ? "" : ",") + object + "}")

@@ -1,0 +1,111 @@
+import Foundation
+
+/// One stretch of a transcript, with its times in the audio (seconds).
+public struct TranscriptSegment: Sendable, Equatable, Codable {
+    public var start: Double
+    public var end: Double
+    public var text: String
+
+    public init(start: Double, end: Double, text: String) {
+        self.start = start
+        self.end = end
+        self.text = text
+    }
+}
+
+/// Transcripts and their queue, kept in the messages' rows (see migration 8):
+/// the queue is every `queued` row, newest first, so it survives a restart.
+extension MessageStore {
+    /// The settings that turn transcription on and choose its language.
+    public static let transcriptionSetting = "transcription"
+    public static let transcriptionLanguageSetting = "transcription.language"
+
+    /// Whether new recordings and imports are queued as they are saved.
+    public var transcribesNewMessages: Bool { setting(Self.transcriptionSetting) == "on" }
+
+    /// The language asked of the engine: "en", "auto", or a language's code.
+    public var transcriptionLanguage: String { setting(Self.transcriptionLanguageSetting) ?? "en" }
+
+    /// Queues messages for transcription. `again`: also those already done
+    /// (a user's explicit "Transcribe"); otherwise only those never done or failed.
+    public func queueTranscription(_ ids: [String], again: Bool = true) throws(StoreError) {
+        try checkWritable()
+        for id in ids {
+            _ = try message(id)
+            try run("""
+                UPDATE messages SET transcript_state = 'queued', transcript_error = NULL
+                WHERE id = ? AND state != 'deleted' AND (? OR transcript_state IS NULL OR transcript_state = 'failed')
+                """, [.text(id), .integer(again ? 1 : 0)])
+        }
+    }
+
+    /// Queues every message never transcribed (or failed), except received
+    /// ones still without their audio; returns their ids.
+    @discardableResult
+    public func queueAllUntranscribed() throws(StoreError) -> [String] {
+        try checkWritable()
+        var ids: [String] = []
+        try run("""
+            SELECT id FROM messages WHERE state = 'ready' AND (transcript_state IS NULL OR transcript_state = 'failed')
+            ORDER BY created_at DESC
+            """) { ids.append($0.text(0) ?? "") }
+        try queueTranscription(ids, again: false)
+        return ids
+    }
+
+    /// The newest queued message whose audio is there, or nil when none waits.
+    public func nextQueuedTranscription() throws(StoreError) -> Message? {
+        try messages(where: "transcript_state = 'queued' AND state = 'ready' ORDER BY created_at DESC LIMIT 1", []).first
+    }
+
+    /// How many messages wait in the queue.
+    public func queuedTranscriptionCount() throws(StoreError) -> Int {
+        var count = 0
+        try run("SELECT count(*) FROM messages WHERE transcript_state = 'queued' AND state = 'ready'") {
+            count = Int($0.integer(0))
+        }
+        return count
+    }
+
+    /// Keeps a transcript (`empty` when nothing was said). A message whose
+    /// title is still a default takes the first words as its title.
+    public func storeTranscript(_ id: String, segments: [TranscriptSegment]) throws(StoreError) {
+        try checkWritable()
+        let text = segments.map(\.text).joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+        let json = (try? JSONEncoder().encode(segments)).flatMap { String(data: $0, encoding: .utf8) } ?? "[]"
+        let title = TitleFromWords.title(from: text)
+        try inTransaction {
+            try database.query("""
+                UPDATE messages SET transcript = ?, transcript_segments = ?, transcript_state = ?,
+                    transcript_words = ?, transcript_error = NULL,
+                    title = CASE WHEN title_typed = 0 AND ? IS NOT NULL THEN ? ELSE title END
+                WHERE id = ?
+                """, [.text(text), .text(json), .text(text.isEmpty ? "empty" : "done"),
+                      text.isEmpty ? .null : .text(NumberWords.searchWords(for: text)),
+                      .optionalText(title), .optionalText(title), .text(id)])
+            guard database.changes == 1 else { throw StoreError.noSuchMessage(id) }
+        }
+    }
+
+    /// Marks a message's transcription failed (the helper's error, its crash,
+    /// or a hang past the deadline), with the reason.
+    public func markTranscriptFailed(_ id: String, reason: String) throws(StoreError) {
+        try update("UPDATE messages SET transcript_state = 'failed', transcript_error = ? WHERE id = ?",
+                   [.text(reason), .text(id)], id)
+    }
+
+    /// Why a message's transcription failed, when it did.
+    public func transcriptError(of id: String) throws(StoreError) -> String? {
+        var reason: String?
+        try run("SELECT transcript_error FROM messages WHERE id = ?", [.text(id)]) { reason = $0.text(0) }
+        return reason
+    }
+
+    /// A message's transcript in segments with their times (none when not transcribed).
+    public func transcriptSegments(of id: String) throws(StoreError) -> [TranscriptSegment] {
+        var json: String?
+        try run("SELECT transcript_segments FROM messages WHERE id = ?", [.text(id)]) { json = $0.text(0) }
+        guard let data = json?.data(using: .utf8) else { return [] }
+        return (try? JSONDecoder().decode([TranscriptSegment].self, from: data)) ?? []
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// Where the transcription engine lives and how it is started: the virtual
+/// environment `install-transcriber` makes (under the user's data folder, or
+/// `HARK_TRANSCRIBER_DIR`), the helper program and the installer (installed
+/// in `PREFIX/share/hark`, or in the checkout's `Resources/` and `scripts/`).
+public struct Engine: Sendable, Equatable {
+    /// The virtual environment.
+    public var folder: String
+    /// `transcriber.py`.
+    public var helperScript: String
+    /// `install-transcriber`.
+    public var installer: String
+
+    public init(folder: String, helperScript: String, installer: String) {
+        self.folder = folder
+        self.helperScript = helperScript
+        self.installer = installer
+    }
+
+    /// The engine as this Hark finds it.
+    public static var standard: Engine {
+        let environment = ProcessInfo.processInfo.environment
+        let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (NSHomeDirectory() + "/.local/share")
+        let folder = environment["HARK_TRANSCRIBER_DIR"] ?? data + "/hark/transcriber"
+        let shared = installedPrefix.map { $0 + "/share/hark" }
+        return Engine(
+            folder: folder,
+            helperScript: firstExisting([environment["HARK_RESOURCE_DIR"], shared, sourceTree + "/Resources"],
+                                        named: "transcriber.py"),
+            installer: firstExisting([shared, sourceTree + "/scripts"], named: "install-transcriber"))
+    }
+
+    /// The engine's Python.
+    public var python: String { folder + "/bin/python" }
+
+    /// Whether the engine was installed completely (its installer's stamp is
+    /// written last). Cheap: two file checks, no Python started.
+    public var isInstalled: Bool {
+        FileManager.default.isExecutableFile(atPath: python)
+            && FileManager.default.fileExists(atPath: folder + "/hark-requirements.sha256")
+            && FileManager.default.fileExists(atPath: helperScript)
+    }
+
+    /// The helper's command line: at low priority (`nice`), the engine's Python.
+    public var helperArguments: [String] {
+        let niceTool = ["/usr/bin/nice", "/bin/nice"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        return (niceTool.map { [$0, "-n", "10"] } ?? []) + [python, helperScript]
+    }
+
+    /// Installs the engine (blocking: minutes the first time, under a second
+    /// after), its progress on standard error. For the command line; the
+    /// window runs it in the background.
+    public func install() throws(TranscriptionError) {
+        guard FileManager.default.isExecutableFile(atPath: installer) else {
+            throw .notInstallable("the installer \(installer) is missing")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: installer)
+        process.arguments = [folder]
+        do { try process.run() } catch { throw .notInstallable("\(installer) could not be run: \(error)") }
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw .notInstallable("the engine could not be installed (no network, or no disk space?); try again")
+        }
+    }
+
+    private static var installedPrefix: String? {
+        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        else { return nil }
+        return URL(fileURLWithPath: executable).deletingLastPathComponent().deletingLastPathComponent().path
+    }
+
+    /// The checkout root: Sources/Transcription/Engine.swift → ../../
+    private static var sourceTree: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+    }
+
+    private static func firstExisting(_ folders: [String?], named name: String) -> String {
+        let candidates = folders.compactMap { $0 }.map { $0 + "/" + name }
+        return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates.last!
+    }
+}
+
+public enum TranscriptionError: Error, Equatable, Sendable, CustomStringConvertible {
+    case notInstalled
+    case notInstallable(String)
+    case helper(String)
+
+    public var description: String {
+        switch self {
+        case .notInstalled:
+            return "The transcription engine is not installed: run 'hark transcriber enable' first."
+        case .notInstallable(let reason): return "Transcription could not be set up: \(reason)."
+        case .helper(let reason): return "The transcriber failed: \(reason)."
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import MessageStore
+
+/// One line from the helper, decoded: a transcript in segments, or an error.
+struct HelperReply: Decodable, Sendable {
+    var id: String?
+    var text: String?
+    var segments: [TranscriptSegment]?
+    var error: String?
+    var cpu: Double?
+
+    static func decode(_ line: String) -> HelperReply? {
+        try? JSONDecoder().decode(HelperReply.self, from: Data(line.utf8))
+    }
+}
+
+/// One request line to the helper.
+struct HelperRequest: Encodable, Sendable {
+    var id: String
+    var path: String
+    var language: String
+
+    var line: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)).flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
+    }
+}

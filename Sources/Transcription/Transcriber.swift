@@ -1,0 +1,212 @@
+import Foundation
+import GLibSupport
+import MessageStore
+
+/// Works through the store's transcription queue, newest first, one message
+/// at a time, with the helper program (started when there is work, ended
+/// after `idleSeconds` without any and by `stop()`). Each message has a
+/// deadline: a helper that hangs past it is ended, one that crashes or is
+/// killed ends on its own, and either way that message is marked failed and
+/// the queue goes on with a new helper. Everything happens in callbacks on
+/// GLib's main loop: the caller (the window) never waits.
+@MainActor
+public final class Transcriber {
+    public enum Event: Equatable, Sendable {
+        /// A helper process started (its pid).
+        case helperStarted(Int32)
+        /// A message's request went to the helper.
+        case started(messageID: String)
+        /// A message is transcribed (`done` or `empty`) or `failed`.
+        case finished(messageID: String, state: TranscriptState)
+        /// The helper ended (idle, stopped, crashed or killed).
+        case helperStopped
+        /// Nothing left in the queue.
+        case idle
+    }
+
+    private let store: MessageStore
+    private let engine: Engine
+    private let only: Set<String>?
+    private let deadline: (Double) -> Double
+    private let idleSeconds: Double
+    private var helper: HelperProcess?
+    private var current: Message?
+    private var deadlineTimer: Source?
+    private var idleTimer: Source?
+    private var helperCPUAtStart: Double = 0
+    /// Called on the main loop with what happens.
+    public var onEvent: (Event) -> Void = { _ in }
+    /// The last helper's peak memory (bytes), read before it ended.
+    public private(set) var peakMemory: Int?
+    /// CPU seconds the helper spent on the last message, and on all of them.
+    public private(set) var lastCPUSeconds: Double?
+    public private(set) var totalCPUSeconds: Double = 0
+
+    /// `only`: transcribe just these messages (the command line's
+    /// `hark transcribe ID…`), leaving the rest of the queue waiting.
+    /// `deadline`: seconds allowed for a message of the given duration
+    /// (helper start included: the first one loads the model).
+    public init(store: MessageStore, engine: Engine = .standard, only: Set<String>? = nil,
+                deadline: @escaping (Double) -> Double = { 60 + 3 * $0 }, idleSeconds: Double = 60) {
+        self.store = store
+        self.engine = engine
+        self.only = only
+        self.deadline = deadline
+        self.idleSeconds = idleSeconds
+    }
+
+    /// Whether a message is in the helper's hands now.
+    public var isBusy: Bool { current != nil }
+    /// The helper's process id while one runs.
+    public var helperProcessID: Int32? { helper?.identifier }
+
+    /// Looks at the queue and starts on its newest message if idle. Call it
+    /// when something was queued; cheap when there is nothing to do.
+    public func wake() {
+        guard current == nil else { return }
+        let next: Message?
+        do { next = try nextMessage() } catch {
+            return
+        }
+        guard let next else {
+            scheduleIdleStop()
+            onEvent(.idle)
+            return
+        }
+        idleTimer?.remove()
+        idleTimer = nil
+        guard engine.isInstalled else {
+            fail(next, reason: "the transcription engine is not installed")
+            return
+        }
+        if helper == nil {
+            do { try startHelper() } catch {
+                fail(next, reason: error.description)
+                return
+            }
+        }
+        begin(next)
+    }
+
+    /// Ends the helper now (when Hark quits); the queue stays in the store.
+    /// A message in progress goes back to the queue.
+    public func stop() {
+        idleTimer?.remove()
+        idleTimer = nil
+        deadlineTimer?.remove()
+        deadlineTimer = nil
+        current = nil
+        endHelper()
+    }
+
+    private func nextMessage() throws(StoreError) -> Message? {
+        guard let only else { return try store.nextQueuedTranscription() }
+        return only.compactMap { id -> Message? in
+            let message = try? store.message(id)
+            return message?.transcriptState == .queued && message?.state == .ready ? message : nil
+        }.max { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+    }
+
+    private func startHelper() throws(TranscriptionError) {
+        let started = try HelperProcess(arguments: engine.helperArguments)
+        started.onLine = { [weak self, weak started] line in
+            guard let self, let started, started === self.helper else { return }
+            self.received(line)
+        }
+        started.onExit = { [weak self, weak started] in
+            guard let self, let started, started === self.helper else { return }
+            self.helperEnded()
+        }
+        helper = started
+        helperCPUAtStart = 0
+        onEvent(.helperStarted(started.identifier))
+    }
+
+    private func begin(_ message: Message) {
+        guard let helper else { return }
+        current = message
+        helperCPUAtStart = helper.cpuSeconds ?? 0
+        let request = HelperRequest(id: message.id, path: store.audioPath(of: message),
+                                    language: store.transcriptionLanguage)
+        let seconds = deadline(message.duration)
+        deadlineTimer = MainLoop.timeout(milliseconds: UInt32(max(1, seconds * 1000))) { [weak self] in
+            self?.deadlineTimer = nil
+            self?.missedDeadline()
+            return false
+        }
+        onEvent(.started(messageID: message.id))
+        helper.send(request.line)
+    }
+
+    private func received(_ line: String) {
+        guard let message = current, let reply = HelperReply.decode(line), reply.id == message.id else { return }
+        deadlineTimer?.remove()
+        deadlineTimer = nil
+        current = nil
+        notePeaks()
+        if let error = reply.error {
+            fail(message, reason: error, thenWake: true)
+            return
+        }
+        do {
+            try store.storeTranscript(message.id, segments: reply.segments ?? [])
+            let state = (try? store.message(message.id).transcriptState) ?? .done
+            onEvent(.finished(messageID: message.id, state: state))
+        } catch {
+            onEvent(.finished(messageID: message.id, state: .failed))
+        }
+        wake()
+    }
+
+    private func missedDeadline() {
+        guard let message = current else { return }
+        current = nil
+        endHelper()
+        fail(message, reason: "the transcriber took longer than its deadline and was stopped", thenWake: true)
+    }
+
+    /// The helper's output ended on its own: crashed, killed, or exited.
+    private func helperEnded() {
+        helper = nil
+        onEvent(.helperStopped)
+        deadlineTimer?.remove()
+        deadlineTimer = nil
+        guard let message = current else { return }
+        current = nil
+        fail(message, reason: "the transcriber stopped while working on it", thenWake: true)
+    }
+
+    private func fail(_ message: Message, reason: String, thenWake: Bool = true) {
+        try? store.markTranscriptFailed(message.id, reason: reason)
+        onEvent(.finished(messageID: message.id, state: .failed))
+        // The next one, from the main loop: a helper that cannot start fails
+        // each queued message in turn without recursing.
+        if thenWake { MainLoop.post { [weak self] in self?.wake() } }
+    }
+
+    private func notePeaks() {
+        guard let helper else { return }
+        if let memory = helper.peakMemory { peakMemory = max(peakMemory ?? 0, memory) }
+        if let cpu = helper.cpuSeconds {
+            lastCPUSeconds = cpu - helperCPUAtStart
+            totalCPUSeconds += cpu - helperCPUAtStart
+        }
+    }
+
+    private func endHelper() {
+        guard let ending = helper else { return }
+        if let memory = ending.peakMemory { peakMemory = max(peakMemory ?? 0, memory) }
+        helper = nil
+        ending.stop()
+        onEvent(.helperStopped)
+    }
+
+    private func scheduleIdleStop() {
+        guard helper != nil, idleTimer == nil else { return }
+        idleTimer = MainLoop.timeout(milliseconds: UInt32(idleSeconds * 1000)) { [weak self] in
+            self?.idleTimer = nil
+            if self?.current == nil { self?.endHelper() }
+            return false
+        }
+    }
+}
