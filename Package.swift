@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "Transcription", dependencies: ["MessageStore", "GLibSupport", "CGLib"]),
         // The signed-in account at work (outbox, sync, downloads), its state in MessageStore; no GTK.
         .target(name: "Conversations", dependencies: ["Matrix", "MessageStore", "AudioEngine", "Levels", "GLibSupport"]),
-        .target(name: "HarkUI", dependencies: ["Conversations", "Matrix", "GtkSupport", "GLibSupport", "Drawing", "Levels", "AudioEngine", "MessageStore", "CGLib", "CGtk", "CAdwaita", "CCairo", "CGraphicsProbe"]),
+        .target(name: "HarkUI", dependencies: ["Conversations", "Transcription", "Matrix", "GtkSupport", "GLibSupport", "Drawing", "Levels", "AudioEngine", "MessageStore", "CGLib", "CGtk", "CAdwaita", "CCairo", "CGraphicsProbe"]),
         .executableTarget(name: "hark-bench", dependencies: ["Drawing", "Levels", "CCairo", "MessageStore"]),
         .executableTarget(name: "hark", dependencies: ["HarkUI", "Transcription", "Conversations", "Matrix", "AudioEngine", "MessageStore", "Drawing", "Levels", "GLibSupport"]),
 

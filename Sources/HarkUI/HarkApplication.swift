@@ -28,6 +28,7 @@ public final class HarkApplication {
         application.connect("activate") { [unowned self] in self.activate() }
         application.connect("shutdown") { [unowned self] in
             self.mainWindow?.purgePendingDeletions()  // deletions whose undo toast was still up
+            self.mainWindow?.transcription?.stop()  // the helper ends with Hark
             ExportWriter.abandonAll()  // an export still writing leaves no half-written file
         }
     }

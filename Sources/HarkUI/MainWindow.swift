@@ -42,6 +42,8 @@ final class MainWindow {
     private var announcedSalvages = 0
     private var announcedSwitches = 0
     private var outsideChangeWatch: Source?
+    /// The store's transcription queue at work, when transcription is on.
+    private(set) var transcription: TranscriptionService?
     /// How long a problem stays up: long enough to read, and never so long
     /// that it holds every later toast back (its Details stay a click away).
     static let problemSeconds: UInt32 = 10
@@ -150,10 +152,18 @@ final class MainWindow {
             self?.outsideChangeWatch = nil
         }
         microphones.onChange = { [weak composer] in composer?.updateNotice() }
-        composer.onSaved = { [weak history] in history?.append($0.id) }
+        let transcription = TranscriptionService(store: store)
+        transcription.onTranscribed = { [weak history] in history?.refreshFromStore() }
+        self.transcription = transcription
+        Signal.connect(UnsafeMutableRawPointer(appWindow), "destroy") { [weak transcription] in transcription?.stop() }
+        composer.onSaved = { [weak history, weak transcription] in
+            history?.append($0.id)
+            transcription?.wake()
+        }
         composer.onDiscarded = { [weak self] in self?.delete($0, saying: "Recording discarded") }
         importer.onImported = { [weak self] message in
             self?.history?.reload(showing: message.id)
+            self?.transcription?.wake()
             self?.toast("“\(message.title)” imported")
         }
         importer.onError = { [weak self] in self?.toast($0, seconds: Self.problemSeconds) }
@@ -166,6 +176,7 @@ final class MainWindow {
             }
         }
         history.reload()
+        transcription.wake()  // what an earlier session left queued
 
         // GTK gives the first focusable widget (the microphone menu) the
         // focus; Space would open that menu. With no focus, Space plays the
@@ -211,6 +222,7 @@ final class MainWindow {
         if counter != outsideChanges {
             outsideChanges = counter
             history.refreshFromStore()
+            transcription?.wake()  // queued by another process (`hark record`)
         }
     }
 

@@ -58,9 +58,11 @@ final class TranscriptCommandTests: XCTestCase {
 
     func testSearchFindsASpokenWordThatIsNotInTheTitleAndNumbersBothWays() throws {
         let spoken = try SpokenMessages()
-        let dentist = try spoken.record(saying: Self.sentences[0], title: "Call from Anna")
-        let other = try spoken.record(saying: Self.sentences[1], title: "Errands")
-        let (status, output) = try spoken.hark(["transcribe", dentist, other])
+        // Raw: what is tested here is the index, not how the voice processing's
+        // gain control takes a take's first words (see the test above).
+        let station = try spoken.record(saying: Self.sentences[2], title: "Call from Anna", asAMicrophone: false)
+        let other = try spoken.record(saying: Self.sentences[1], title: "Errands", asAMicrophone: false)
+        let (status, output) = try spoken.hark(["transcribe", station, other])
         XCTAssertEqual(status, 0, output)
         let transcripts = try spoken.list().values.map { "\($0.title): \($0.transcript ?? "-")" }
         func found(_ words: String) throws -> [String] {
@@ -70,12 +72,13 @@ final class TranscriptCommandTests: XCTestCase {
             let json = output.split(separator: "\n").filter { $0.hasPrefix("[") }.last.map(String.init) ?? "[]"
             return try JSONDecoder().decode([Hit].self, from: Data(json.utf8)).map(\.id)
         }
-        XCTAssertEqual(try found("dentist"), [dentist], "\(transcripts)")
-        XCTAssertEqual(try found("appointment"), [dentist], "\(transcripts)")
-        XCTAssertEqual(try found("ten"), [dentist], "Whisper writes 10: found as a word too")
-        XCTAssertEqual(try found("10"), [dentist])
-        XCTAssertEqual(try found("keys"), [other])
-        XCTAssertEqual(try found("Anna"), [dentist], "titles are still searched")
+        XCTAssertEqual(try found("station"), [station], "\(transcripts)")
+        XCTAssertEqual(try found("train minutes"), [station], "\(transcripts)")
+        XCTAssertEqual(try found("twenty"), [station], "Whisper writes 20: found as a word too; \(transcripts)")
+        XCTAssertEqual(try found("20"), [station], "\(transcripts)")
+        XCTAssertEqual(try found("keys"), [other], "\(transcripts)")
+        XCTAssertEqual(try found("documents"), [other], "\(transcripts)")
+        XCTAssertEqual(try found("Anna"), [station], "titles are still searched")
         XCTAssertEqual(try found("giraffe"), [])
     }
 
