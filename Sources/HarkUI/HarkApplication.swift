@@ -82,8 +82,7 @@ public final class HarkApplication {
         quitOnSignals()
         if !opensGallery {
             do {
-                // Recovery (which may analyse files) runs once the window is up.
-                self.store = try MessageStore()
+                self.store = try Self.openStore()
             } catch {
                 storeProblem = "\(error)"
             }
@@ -119,7 +118,16 @@ public final class HarkApplication {
         }
         FrameReport.watch(window.window)
         window.present()
-        window.recoverInBackground()
+        window.recoverAfterFirstFrame()
+    }
+
+    /// The window's store, opened without its quick check for damage (it
+    /// reads every message): the check, and recovery (which may analyse
+    /// files), run on a thread of their own once the window's first frame is
+    /// painted (`MainWindow.recoverAfterFirstFrame`), and a salvage is
+    /// announced then. A database whose header is gone is salvaged here.
+    static func openStore(folder: URL = MessageStore.defaultFolder) throws(StoreError) -> MessageStore {
+        try MessageStore(folder: folder, checkingForDamage: false)
     }
 
     /// Closes the window (saving a recording in progress first); the

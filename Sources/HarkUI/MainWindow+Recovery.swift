@@ -1,15 +1,26 @@
 import CGtk
 import Foundation
 import GLibSupport
+import GtkSupport
 import MessageStore
 
-/// Crash recovery at start-up, on a thread of its own with its own database
-/// connection: the window is usable at once, and the strip says what is
-/// happening when it takes more than a moment.
+/// The store's checks at start-up, on a thread of their own with their own
+/// database connection, once the window has painted its first frame: the
+/// window is usable at once, and the strip says what is happening when it
+/// takes more than a moment.
 extension MainWindow {
     /// Recovery shorter than this shows no strip (no flash at every start).
     static let recoveryStripDelayMilliseconds: UInt32 = 300
 
+    /// `recoverInBackground` once the window's first frame is painted (the
+    /// store was opened without its damage check: see HarkApplication).
+    func recoverAfterFirstFrame() {
+        FirstFrame.after(Widget.widget(window), lifetime: lifetime) { [weak self] in self?.recoverInBackground() }
+    }
+
+    /// First the quick check for damage (it reads every message: ~12 ms at
+    /// 10,000), whose salvage is announced as soon as it is made; then the
+    /// recovery of interrupted recordings and the files' comparison.
     func recoverInBackground(then completion: @escaping @MainActor (RecoveryReport?) -> Void = { _ in }) {
         guard let store else { return completion(nil) }
         let folder = store.folder
@@ -24,19 +35,23 @@ extension MainWindow {
             self?.recoveryProgress.show("Checking for interrupted recordings…")
             return false
         }
+        salvages.checksRunning += 1
         Task { [weak self] in
-            let result = await Task.detached { () -> Result<RecoveryReport, StoreError> in
+            let checked = await Self.offMainThread(folder) {
                 MessageStore.pruneOutgoingCopies()  // copies handed out more than a day ago
-                do {
-                    return .success(try MessageStore(folder: folder).recover())
-                } catch let error as StoreError {
-                    return .failure(error)
-                } catch {
-                    return .failure(.file(path: folder.path, detail: "\(error)"))
-                }
-            }.value
-            delay?.remove()
+                return try MessageStore(folder: folder).recovery  // checked for damage, salvaged if need be
+            }
+            self?.salvages.checksRunning -= 1
             guard let self, self.lifetime.isAlive else { return }  // the window closed meanwhile
+            var result = checked
+            if case .success(let found) = checked {
+                self.announceCheckedSalvage(found)
+                result = await Self.offMainThread(folder) {
+                    try MessageStore(folder: folder, checkingForDamage: false).recover()
+                }
+            }
+            delay?.remove()
+            guard self.lifetime.isAlive else { return }
             self.recoveryProgress.hide()
             switch result {
             case .success(let report):
@@ -48,6 +63,21 @@ extension MainWindow {
                 completion(nil)
             }
         }
+    }
+
+    /// `work` on a thread of its own, its StoreError (or any other) as a failure.
+    private nonisolated static func offMainThread(_ folder: URL,
+                                                  _ work: @escaping @Sendable () throws -> RecoveryReport) async
+        -> Result<RecoveryReport, StoreError> {
+        await Task.detached { () -> Result<RecoveryReport, StoreError> in
+            do {
+                return .success(try work())
+            } catch let error as StoreError {
+                return .failure(error)
+            } catch {
+                return .failure(.file(path: folder.path, detail: "\(error)"))
+            }
+        }.value
     }
 
     /// What recovery did, in a sentence; nil when there is nothing to say.

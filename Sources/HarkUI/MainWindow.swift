@@ -36,11 +36,9 @@ final class MainWindow {
     static let autoplaySetting = "autoplay"
     /// How often the store is asked whether another process changed it.
     static let outsideChangeMilliseconds: UInt32 = 3_000
-    private var outsideChanges = 0
-    /// Salvages of a damaged database, and moves to another database file,
-    /// the window has announced (see announceSalvage).
-    private var announcedSalvages = 0
-    private var announcedSwitches = 0
+    var outsideChanges = 0
+    /// What the window has said about damaged databases (see announceSalvage).
+    var salvages = SalvageAnnouncements()
     private var outsideChangeWatch: Source?
     /// The store's transcription queue at work, when transcription is on.
     private(set) var transcription: TranscriptionService?
@@ -225,31 +223,6 @@ final class MainWindow {
             transcription?.wake()  // queued by another process (`hark record`)
         }
     }
-
-    /// A damaged database was salvaged while the window was open: by this
-    /// store, when a statement met the damage, or by another process (a
-    /// `hark list` beside it), whose new database the store then follows.
-    /// The window says so, as it does at start, and shows the salvaged
-    /// history; for its own salvage it adopts the audio files no saved row names.
-    func announceSalvage() {
-        guard let store else { return }
-        _ = store.followReplacedDatabase()
-        guard store.databaseSwitches != announcedSwitches else { return }
-        announcedSwitches = store.databaseSwitches
-        let ours = store.salvagesSinceOpening != announcedSalvages
-        announcedSalvages = store.salvagesSinceOpening
-        outsideChanges = store.outsideChangeCounter()  // a new database: a new counter
-        history?.reload()
-        if ours, let summary = store.latestSalvage?.damageSummary {
-            toast(summary, seconds: Self.problemSeconds)
-            recoverInBackground()
-        } else {
-            toast(Self.repairedElsewhere, seconds: Self.problemSeconds)
-        }
-    }
-
-    static let repairedElsewhere = "The message database was found damaged and repaired by another Hark process; "
-        + "the history shows what was saved, and the damaged file is kept beside it."
 
     /// Keeps the window's size (its size when not maximized, and whether it
     /// was) for the next start.

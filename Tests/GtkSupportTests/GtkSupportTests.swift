@@ -156,3 +156,38 @@ final class WidgetLifetimeTests: XCTestCase {
         }
     }
 }
+
+final class FirstFrameTests: XCTestCase {
+    func testWorkWaitsForTheFirstPaintedFrameAndRunsOnce() throws {
+        try withGtk {
+            let window = gtk_window_new()!
+            let lifetime = WidgetLifetime(of: window)
+            var painted = 0, ran = 0, paintedWhenRun = -1
+            FirstFrame.after(window, lifetime: lifetime) {
+                ran += 1
+                paintedWhenRun = painted
+            }
+            MainLoop.iterate(until: { false }, timeout: 0.3)
+            XCTAssertEqual(ran, 0, "not while the window is not shown")
+
+            gtk_window_present(hark_window(window))
+            let clock = try XCTUnwrap(gtk_widget_get_frame_clock(window))
+            Signal.connect(UnsafeMutableRawPointer(clock), "after-paint") { painted += 1 }
+            XCTAssertTrue(MainLoop.iterate(until: { ran > 0 }, timeout: 5), "runs once the window is shown")
+            XCTAssertGreaterThan(paintedWhenRun, 0, "after a frame was painted")
+            gtk_widget_queue_draw(window)
+            MainLoop.iterate(until: { false }, timeout: 0.2)
+            XCTAssertEqual(ran, 1, "once")
+
+            // A widget destroyed before its first frame never runs it.
+            let other = gtk_window_new()!
+            var ranForOther = false
+            FirstFrame.after(other, lifetime: WidgetLifetime(of: other)) { ranForOther = true }
+            gtk_window_present(hark_window(other))
+            gtk_window_destroy(hark_window(other))
+            MainLoop.iterate(until: { false }, timeout: 0.3)
+            XCTAssertFalse(ranForOther)
+            gtk_window_destroy(hark_window(window))
+        }
+    }
+}
