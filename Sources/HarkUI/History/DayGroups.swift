@@ -32,18 +32,15 @@ enum DayGroups {
         let daysAgo = calendar.dateComponents([.day], from: calendar.startOfDay(for: day), to: today).day ?? 0
         if daysAgo == 0 { return "Today" }
         if daysAgo == 1 { return "Yesterday" }
-        let formatter = DateFormatter()
-        formatter.locale = locale
-        formatter.calendar = calendar
-        formatter.timeZone = calendar.timeZone
+        let template: String
         if (2...6).contains(daysAgo) {
-            formatter.setLocalizedDateFormatFromTemplate("EEEE")
+            template = "EEEE"
         } else if calendar.component(.year, from: day) == calendar.component(.year, from: now) {
-            formatter.setLocalizedDateFormatFromTemplate("EEEE d MMMM")
+            template = "EEEE d MMMM"
         } else {
-            formatter.setLocalizedDateFormatFromTemplate("d MMMM y")
+            template = "d MMMM y"
         }
-        return formatter.string(from: day)
+        return DateFormats.shared.string(from: day, .template(template), calendar: calendar, locale: locale)
     }
 
     /// The start of each date's day. The calendar is asked once a day, not
@@ -70,12 +67,7 @@ enum DayGroups {
     /// The time of day of a message, as the user's clock shows it ("5:15 PM"
     /// with a plain space, or "17:15").
     static func clockTime(_ date: Date, calendar: Calendar = .current, locale: Locale = .current) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = locale
-        formatter.calendar = calendar
-        formatter.timeZone = calendar.timeZone
-        formatter.dateStyle = .none
-        formatter.timeStyle = .short
-        return formatter.string(from: date).replacingOccurrences(of: "\u{202F}", with: " ")
+        DateFormats.shared.string(from: date, .shortTime, calendar: calendar, locale: locale)
+            .replacingOccurrences(of: "\u{202F}", with: " ")
     }
 }
