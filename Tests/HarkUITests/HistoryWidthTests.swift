@@ -65,4 +65,65 @@ final class HistoryWidthTests: XCTestCase {
             }
         }
     }
+
+    @MainActor
+    private static func bounds(_ widget: UnsafeMutablePointer<GtkWidget>, in window: MainWindow) -> graphene_rect_t {
+        var rect = graphene_rect_t()
+        _ = gtk_widget_compute_bounds(widget, Widget.widget(window.window), &rect)
+        return rect
+    }
+
+    /// A message whose audio file is gone says so in its row, wrapped: the
+    /// row asks for no more width than the others, so at 360 and 480 px the
+    /// window keeps its width and every row its place (the sentence on one
+    /// line once widened the whole history, and the window, to 569 px).
+    func testAMissingMessageFitsEveryWidthTheOthersFit() throws {
+        let scratch = try ScratchFolder()
+        let folder = scratch.url
+        let tone = scratch.path("tone.ogg")
+        try WindowFixture.tone(tone, seconds: 3)
+        try onMainActor {
+            var ids: [String]?
+            for windowWidth: Int32 in [480, 360] {
+                try WindowFixture.withWindow(storeIn: folder, before: { store in
+                    if ids == nil {
+                        ids = try ["Parking spot", "Grandma's birthday", "Meeting notes"].map { try store.importFile(tone, title: $0).id }
+                        let gone = try store.message(ids![1])
+                        try FileManager.default.removeItem(atPath: store.audioPath(of: gone))
+                        XCTAssertEqual(try store.recover(thorough: true).markedMissing, [gone.id])
+                    }
+                    return try XCTUnwrap(ids)
+                }) { _, window, ids in
+                    gtk_window_set_default_size(window.window, windowWidth, 700)
+                    window.present()
+                    settle(seconds: 0.5)
+                    let history = try XCTUnwrap(window.history)
+                    let rows = try ids.map { try XCTUnwrap(history.row(showing: $0)) }
+                    let (missing, other) = (rows[1], rows[0])
+                    XCTAssertEqual(gtk_widget_get_visible(missing.missing), 1, "the missing row says so")
+                    // (Its frame's shadow is outside the width asked for.)
+                    XCTAssertLessThanOrEqual(gtk_widget_get_width(Widget.widget(window.window)), windowWidth,
+                                             "the window keeps its width at \(windowWidth) px")
+                    var minimum: Int32 = 0, natural: Int32 = 0
+                    gtk_widget_measure(missing.widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+                    XCTAssertLessThanOrEqual(minimum, windowWidth - 24, "the missing row can shrink to the window at \(windowWidth) px")
+                    for row in rows {
+                        let box = Self.bounds(row.widget, in: window)
+                        let otherBox = Self.bounds(other.widget, in: window)
+                        XCTAssertEqual(box.origin.x, otherBox.origin.x, "every row starts at the same place at \(windowWidth) px")
+                        XCTAssertEqual(box.size.width, otherBox.size.width, "every row as wide at \(windowWidth) px")
+                        XCTAssertLessThanOrEqual(box.origin.x + box.size.width, Float(windowWidth), "inside the window")
+                        let play = Self.bounds(row.playButton, in: window)
+                        XCTAssertGreaterThanOrEqual(play.origin.x, 0, "the play button is not cut at \(windowWidth) px")
+                        XCTAssertEqual(play.origin.x, Self.bounds(other.playButton, in: window).origin.x,
+                                       "play buttons in one column at \(windowWidth) px")
+                    }
+                    let sentence = Self.bounds(missing.missing, in: window)
+                    let row = Self.bounds(missing.widget, in: window)
+                    XCTAssertLessThanOrEqual(sentence.origin.x + sentence.size.width, row.origin.x + row.size.width,
+                                             "the sentence is wrapped inside its row at \(windowWidth) px")
+                }
+            }
+        }
+    }
 }

@@ -17,7 +17,7 @@ import MessageStore
 @MainActor
 final class MessageRow {
     let widget: UnsafeMutablePointer<GtkWidget>
-    private let playButton: UnsafeMutablePointer<GtkWidget>
+    let playButton: UnsafeMutablePointer<GtkWidget>
     let ring = CircularProgressView(size: 44)
     let waveform = WaveformView()
     private let title: UnsafeMutablePointer<GtkWidget>
@@ -25,7 +25,7 @@ final class MessageRow {
     private let when: UnsafeMutablePointer<GtkWidget>
     private let time: UnsafeMutablePointer<GtkWidget>
     private let speed: UnsafeMutablePointer<GtkWidget>
-    private let missing: UnsafeMutablePointer<GtkWidget>
+    let missing: UnsafeMutablePointer<GtkWidget>
     private let missingDelete: UnsafeMutablePointer<GtkWidget>
     /// Borrowed from the row's action group: off while the audio is missing.
     private var exportAction: OpaquePointer?
@@ -83,6 +83,10 @@ final class MessageRow {
         missing = gtk_label_new("The audio file of this message is missing")!
         gtk_widget_add_css_class(missing, "error")
         gtk_label_set_xalign(hark_label(missing), 0)
+        // Wrapped, so the row asks for no more width than any other row:
+        // one line would widen the whole history (and the window) to fit it.
+        gtk_label_set_wrap(hark_label(missing), 1)
+        gtk_label_set_wrap_mode(hark_label(missing), PANGO_WRAP_WORD_CHAR)
         gtk_box_append(hark_box(middle), missing)
         time = gtk_label_new("0:00")!
         gtk_label_set_xalign(hark_label(time), 0)
@@ -172,9 +176,11 @@ final class MessageRow {
         waveform.duration = message.duration
         let isMissing = message.state == .missing
         gtk_widget_set_visible(missing, isMissing ? 1 : 0)
+        // Delete takes the speed's place (there is nothing to play), so the
+        // row keeps its columns and its width.
         gtk_widget_set_visible(missingDelete, isMissing ? 1 : 0)
+        gtk_widget_set_visible(speed, isMissing ? 0 : 1)
         gtk_widget_set_sensitive(playButton, isMissing ? 0 : 1)
-        gtk_widget_set_sensitive(speed, isMissing ? 0 : 1)
         gtk_widget_set_sensitive(waveform.widget, isMissing ? 0 : 1)
         if let exportAction { g_simple_action_set_enabled(exportAction, isMissing ? 0 : 1) }
         if let copyAction { g_simple_action_set_enabled(copyAction, isMissing ? 0 : 1) }
