@@ -33,9 +33,10 @@ extension MessageStore {
 
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folderPath)) ?? []
         let present = Set(names)
-        var rows: [(id: String, fileName: String, state: MessageState)] = []
-        try run("SELECT id, file_name, state FROM messages") { row in
-            rows.append((row.text(0) ?? "", row.text(1) ?? "", MessageState(rawValue: row.text(2) ?? "") ?? .missing))
+        var rows: [(id: String, fileName: String, state: MessageState, title: String)] = []
+        try run("SELECT id, file_name, state, title FROM messages") { row in
+            rows.append((row.text(0) ?? "", row.text(1) ?? "", MessageState(rawValue: row.text(2) ?? "") ?? .missing,
+                         row.text(3) ?? ""))
         }
         var known = Set(rows.map(\.fileName))
         changes.make {
@@ -56,6 +57,7 @@ extension MessageStore {
             case .ready where !exists:
                 try run("UPDATE messages SET state = 'missing' WHERE id = ?", [.text(row.id)])
                 report.markedMissing.append(row.id)
+                report.missingTitles.append(row.title)
             case .missing where exists:
                 try run("UPDATE messages SET state = 'ready' WHERE id = ?", [.text(row.id)])
             default:

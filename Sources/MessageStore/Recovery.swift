@@ -27,6 +27,7 @@ extension MessageStore {
         report.adoptedFiles = compared.adoptedFiles
         report.linksLeftOut = compared.linksLeftOut
         report.markedMissing = compared.markedMissing
+        report.missingTitles = compared.missingTitles
         report.recomputedLevels = compared.recomputedLevels
         return report
     }

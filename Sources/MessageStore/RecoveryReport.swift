@@ -8,6 +8,9 @@ public struct RecoveryReport: Sendable, Equatable {
     /// store: not adopted (their target is someone else's), only named.
     public var linksLeftOut: [String] = []
     public var markedMissing: [String] = []
+    /// The titles of `markedMissing`, in the same order: the user is told
+    /// which message lost its audio.
+    public var missingTitles: [String] = []
     public var recomputedLevels: [String] = []
     /// Whether the files were compared with the rows (see `compareFiles`).
     public var comparedFiles = false

@@ -17,8 +17,14 @@ extension RecoveryReport {
                                "links in the messages folder to files outside it were not added"))
         }
         if !markedMissing.isEmpty {
-            parts.append(count(markedMissing.count, "a message's audio file is missing",
-                               "messages' audio files are missing"))
+            // Which one, when it is one: "a message" sends the user searching.
+            if markedMissing.count == 1, let title = missingTitles.first {
+                parts.append("the audio file of “\(title)” is missing")
+            } else if markedMissing.count == 1 {
+                parts.append("a message's audio file is missing")
+            } else {
+                parts.append("the audio files of \(markedMissing.count) messages are missing")
+            }
         }
         guard var sentence = parts.first.map({ $0.prefix(1).uppercased() + $0.dropFirst() }) else { return nil }
         for part in parts.dropFirst() { sentence += "; " + part }

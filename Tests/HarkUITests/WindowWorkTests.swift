@@ -307,11 +307,15 @@ final class WindowWorkTests: XCTestCase {
             try WindowFixture.withWindow(storeIn: folder, before: { store in
                 let message = try store.importFile(path)
                 try FileManager.default.removeItem(atPath: store.audioPath(of: message))
-                try store.recover(thorough: true)
-                XCTAssertEqual(try store.message(message.id).state, .missing)
                 return message
             }) { store, window, message in
                 window.present()
+                var report: RecoveryReport??
+                window.recoverInBackground { report = .some($0) }
+                XCTAssertTrue(MainLoop.iterate(until: { report != nil }, timeout: 20))
+                XCTAssertEqual(try store.message(message.id).state, .missing)
+                XCTAssertTrue(window.toastTexts.contains("The audio file of “gone” is missing."),
+                              "the message is named: \(window.toastTexts)")
                 settle(seconds: 0.5)
 
                 let shown = Widget.descendants(of: Widget.widget(window.window)).filter { gtk_widget_is_visible($0) != 0 }
@@ -369,8 +373,14 @@ final class WindowWorkTests: XCTestCase {
         var report = RecoveryReport()
         report.recoveredRecordings = ["a", "b"]
         report.markedMissing = ["c"]
+        report.missingTitles = ["Parking spot"]
         XCTAssertEqual(MainWindow.summary(of: report),
-                       "2 interrupted recordings were saved; a message's audio file is missing.")
+                       "2 interrupted recordings were saved; the audio file of “Parking spot” is missing.",
+                       "the message is named")
+        var several = RecoveryReport()
+        several.markedMissing = ["c", "d", "e"]
+        several.missingTitles = ["Parking spot", "Dentist", "Milk"]
+        XCTAssertEqual(MainWindow.summary(of: several), "The audio files of 3 messages are missing.")
         var links = RecoveryReport()
         links.linksLeftOut = ["linked.ogg"]
         XCTAssertEqual(MainWindow.summary(of: links),
