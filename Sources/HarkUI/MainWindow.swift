@@ -107,6 +107,10 @@ final class MainWindow {
         playback.onRateChange = { [weak history] in history?.liveRows.forEach { $0.refresh() } }
         playback.onPosition = { [weak history] id in history?.followPosition(id) }
         playback.onError = { [weak self] in self?.toast($0) }
+        // Shown as missing at the first play that finds the file gone.
+        playback.onFileGone = { [weak self] id in
+            if (try? self?.store?.markMissingIfGone(id)) == true { self?.history?.update(id) }
+        }
         playback.onEnded = { [weak self] id in self?.playNext(after: id) }
         history.onCountChange = { [weak self] count in
             guard let self, let history = self.history else { return }

@@ -72,3 +72,18 @@ extension MessageStore {
         return report
     }
 }
+
+extension MessageStore {
+    /// A message whose audio file turned out to be gone when it was used (a
+    /// play that failed): marked `missing` at once, as the next comparison
+    /// of the folder would. Returns whether it was; a message whose file is
+    /// there, or that is not `ready`, is left as it is.
+    @discardableResult
+    public func markMissingIfGone(_ id: String) throws(StoreError) -> Bool {
+        let message = try message(id)
+        guard message.state == .ready, !FileManager.default.fileExists(atPath: audioPath(of: message)) else { return false }
+        try checkWritable()
+        try run("UPDATE messages SET state = 'missing' WHERE id = ? AND state = 'ready'", [.text(id)])
+        return database.changes > 0
+    }
+}

@@ -31,7 +31,12 @@ final class PlaybackController {
     /// sound server. Tests play into `fakesink sync=true`; the CLI's
     /// `HARK_AUDIO_SINK` serves the window too.
     static var audioSink = ProcessInfo.processInfo.environment["HARK_AUDIO_SINK"]
+    /// A message did not play: the sentence for its toast.
     var onError: @MainActor (String) -> Void = { _ in }
+    /// A message did not play because its audio file is gone.
+    var onFileGone: @MainActor (_ id: String) -> Void = { _ in }
+    /// The title of the message loaded, for what a failure says.
+    private var currentTitle = ""
     /// A message played to its end (for auto-play of the next one).
     var onEnded: @MainActor (_ id: String) -> Void = { _ in }
 
@@ -69,16 +74,14 @@ final class PlaybackController {
             return
         }
         stop()
-        do {
+        do throws(AudioError) {
             try player.load(store.audioPath(of: message))
-        } catch AudioError.chainedOgg(_, let links) {
-            onError("“\(message.title)” cannot be played: \(AudioError.chainedMessage(links: links)).")
-            return
         } catch {
-            onError("\(message.title): \(error)")
+            failed(message.id, title: message.title, error)
             return
         }
         currentID = message.id
+        currentTitle = message.title
         position = message.playPosition
         player.setRate(rate)
         if message.playPosition > 0, message.playPosition < message.duration - 0.2 {
@@ -117,6 +120,11 @@ final class PlaybackController {
         onChange(id)
     }
 
+    private func failed(_ id: String, title: String, _ error: AudioError) {
+        if PlaybackProblem.meansFileGone(error) { onFileGone(id) }
+        onError(PlaybackProblem.sentence(title: title, error: error))
+    }
+
     private func handle(_ event: PlayerEvent) {
         guard let id = currentID else { return }
         switch event {
@@ -139,7 +147,9 @@ final class PlaybackController {
         case .failed(let error):
             isPlaying = false
             currentID = nil
-            onError(error.description)
+            onChange(id)
+            failed(id, title: currentTitle, error)
+            return
         case .stopped, .duration: break
         }
         onChange(id)
