@@ -158,7 +158,6 @@ final class MessageRow {
         waveform.onSeek = { [weak self] seconds in
             guard let self, let message = self.message else { return }
             self.playback.seek(message.id, to: seconds, preview: false)
-            self.message?.playPosition = seconds
             self.updateTime(seconds)
         }
     }
@@ -231,7 +230,7 @@ final class MessageRow {
     /// an invisible step of the slider's value makes GTK lay the row out.)
     func followPosition(force: Bool = false) {
         guard let message else { return }
-        let position = playback.currentID == message.id ? playback.position : message.playPosition
+        let position = playback.position(of: message)
         let fraction = message.duration > 0 ? position / message.duration : 0
         guard force || waveform.wouldMovePlayhead(to: position) || ring.wouldChange(to: fraction)
                 || timeText(position) != shownTime else { return }
@@ -240,7 +239,8 @@ final class MessageRow {
         updateTime(position)
     }
 
-    private var shownTime: String?
+    /// The clock under the waveform as shown ("0:03 / 0:14").
+    private(set) var shownTime: String?
 
     private func timeText(_ position: Double) -> String {
         guard let message else { return "" }
@@ -256,10 +256,9 @@ final class MessageRow {
     /// Seeks the message `seconds` forward (or back, when negative).
     func skip(by seconds: Double) {
         guard let message, message.state != .missing else { return }
-        let current = playback.currentID == message.id ? playback.position : message.playPosition
+        let current = playback.position(of: message)
         let target = min(max(current + seconds, 0), message.duration)
         playback.seek(message.id, to: target, preview: false)
-        self.message?.playPosition = target
         waveform.position = target
         updateTime(target)
     }

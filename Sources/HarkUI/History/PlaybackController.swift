@@ -27,6 +27,9 @@ final class PlaybackController {
     var onChange: @MainActor (_ id: String) -> Void = { _ in }
     /// Called with each new position while playing (30 times a second).
     var onPosition: @MainActor (_ id: String) -> Void = { _ in }
+    /// The positions this controller remembered in the store, by message:
+    /// a row's copy of its message keeps the position it was shown with.
+    private var remembered: [String: Double] = [:]
     /// Where the window plays to: a GStreamer sink description, nil for the
     /// sound server. Tests play into `fakesink sync=true`; the CLI's
     /// `HARK_AUDIO_SINK` serves the window too.
@@ -44,6 +47,17 @@ final class PlaybackController {
         self.store = store
         rate = store.setting(Self.rateSetting).flatMap(Double.init).flatMap { Self.rates.contains($0) ? $0 : nil } ?? 1
         player = Player(audioSink: Self.audioSink) { [weak self] event in self?.handle(event) }
+    }
+
+    /// Where `message` stands: the player's position while it is loaded,
+    /// else the last one remembered for it (0 once it was played to its end).
+    func position(of message: Message) -> Double {
+        currentID == message.id ? position : remembered[message.id] ?? message.playPosition
+    }
+
+    private func remember(_ id: String, _ seconds: Double) {
+        remembered[id] = seconds
+        try? store.setPlayPosition(id, seconds)
     }
 
     /// While a take is recorded nothing starts playing (the speakers would
@@ -80,19 +94,18 @@ final class PlaybackController {
             failed(message.id, title: message.title, error)
             return
         }
+        let start = position(of: message)
         currentID = message.id
         currentTitle = message.title
-        position = message.playPosition
+        position = start < message.duration - 0.2 ? start : 0  // played to its end: from the start
         player.setRate(rate)
-        if message.playPosition > 0, message.playPosition < message.duration - 0.2 {
-            player.seek(to: message.playPosition)
-        }
+        if position > 0 { player.seek(to: position) }
         player.play()
     }
 
     func seek(_ id: String, to seconds: Double, preview: Bool) {
         guard id == currentID else {
-            if !preview { try? store.setPlayPosition(id, seconds) }  // remembered for when it plays
+            if !preview { remember(id, seconds) }  // for when it plays
             return
         }
         player.seek(to: seconds, mode: preview ? .fast : .exact)
@@ -113,7 +126,7 @@ final class PlaybackController {
 
     func stop() {
         guard let id = currentID else { return }
-        try? store.setPlayPosition(id, position)
+        remember(id, position)
         player.stop()
         currentID = nil
         isPlaying = false
@@ -131,7 +144,7 @@ final class PlaybackController {
         case .playing: isPlaying = true
         case .paused:
             isPlaying = false
-            try? store.setPlayPosition(id, position)
+            remember(id, position)
         case .position(let seconds):
             position = seconds
             positionsReceived += 1
@@ -140,7 +153,7 @@ final class PlaybackController {
         case .ended:
             isPlaying = false
             position = 0
-            try? store.setPlayPosition(id, 0)
+            remember(id, 0)
             onChange(id)
             onEnded(id)
             return
