@@ -97,9 +97,17 @@ public final class MessageStore {
             clauses.append("rowid IN (SELECT rowid FROM messages_search WHERE messages_search MATCH ?)")
             values.append(.text(text))
         }
-        if let period = query?.period {
-            clauses.append("created_at >= ? AND created_at < ?")
-            values += [.real(period.lowerBound.timeIntervalSince1970), .real(period.upperBound.timeIntervalSince1970)]
+        if let query, !query.periods.isEmpty {
+            // From the day named, or with its words in the title: either.
+            var either = query.periods.map { _ in "(created_at >= ? AND created_at < ?)" }
+            for period in query.periods {
+                values += [.real(period.lowerBound.timeIntervalSince1970), .real(period.upperBound.timeIntervalSince1970)]
+            }
+            if let dayText = query.dayWordsQuery {
+                either.append("rowid IN (SELECT rowid FROM messages_search WHERE messages_search MATCH ?)")
+                values.append(.text(dayText))
+            }
+            clauses.append("(" + either.joined(separator: " OR ") + ")")
         }
         var found: [(id: String, createdAt: Date)] = []
         try run("SELECT id, created_at FROM messages WHERE \(clauses.joined(separator: " AND ")) ORDER BY created_at, id DESC",

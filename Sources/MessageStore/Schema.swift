@@ -154,6 +154,40 @@ enum Schema {
                 VALUES (new.rowid, new.title, new.transcript_words);
         END;
         """,
+        // 9: titles and transcripts are indexed without apostrophes, as the
+        // search reads what is typed ("grandmas" finds "Grandma's birthday":
+        // the index held "grandma" and "s"). Contentless: what is indexed is
+        // no longer the columns as they are, so the triggers give them, folded
+        // as `SearchQuery.folded` folds what is typed.
+        """
+        DROP TRIGGER IF EXISTS messages_search_insert;
+        DROP TRIGGER IF EXISTS messages_search_delete;
+        DROP TRIGGER IF EXISTS messages_search_update;
+        DROP TABLE IF EXISTS messages_search;
+        CREATE VIRTUAL TABLE messages_search USING fts5(
+            title, transcript_words, content='', tokenize='unicode61 remove_diacritics 2');
+        INSERT INTO messages_search (rowid, title, transcript_words)
+            SELECT rowid, replace(replace(replace(replace(title, '''', ''), '’', ''), '‘', ''), 'ʼ', ''),
+                   replace(replace(replace(replace(transcript_words, '''', ''), '’', ''), '‘', ''), 'ʼ', '') FROM messages;
+        CREATE TRIGGER messages_search_insert AFTER INSERT ON messages BEGIN
+            INSERT INTO messages_search (rowid, title, transcript_words)
+                VALUES (new.rowid, replace(replace(replace(replace(new.title, '''', ''), '’', ''), '‘', ''), 'ʼ', ''),
+                        replace(replace(replace(replace(new.transcript_words, '''', ''), '’', ''), '‘', ''), 'ʼ', ''));
+        END;
+        CREATE TRIGGER messages_search_delete AFTER DELETE ON messages BEGIN
+            INSERT INTO messages_search (messages_search, rowid, title, transcript_words)
+                VALUES ('delete', old.rowid, replace(replace(replace(replace(old.title, '''', ''), '’', ''), '‘', ''), 'ʼ', ''),
+                        replace(replace(replace(replace(old.transcript_words, '''', ''), '’', ''), '‘', ''), 'ʼ', ''));
+        END;
+        CREATE TRIGGER messages_search_update AFTER UPDATE OF title, transcript_words ON messages BEGIN
+            INSERT INTO messages_search (messages_search, rowid, title, transcript_words)
+                VALUES ('delete', old.rowid, replace(replace(replace(replace(old.title, '''', ''), '’', ''), '‘', ''), 'ʼ', ''),
+                        replace(replace(replace(replace(old.transcript_words, '''', ''), '’', ''), '‘', ''), 'ʼ', ''));
+            INSERT INTO messages_search (rowid, title, transcript_words)
+                VALUES (new.rowid, replace(replace(replace(replace(new.title, '''', ''), '’', ''), '‘', ''), 'ʼ', ''),
+                        replace(replace(replace(replace(new.transcript_words, '''', ''), '’', ''), '‘', ''), 'ʼ', ''));
+        END;
+        """,
     ]
 
     static var version: Int { migrations.count }

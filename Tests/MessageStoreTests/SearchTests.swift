@@ -71,6 +71,7 @@ final class SearchTests: XCTestCase {
         XCTAssertEqual(try search(store, "dec 1 2025"), [lastYear])
         XCTAssertEqual(try search(store, "23 november"), [lastWeek])
         XCTAssertEqual(try search(store, "november"), [lastWeek, sunday, yesterday], "a month")
+        XCTAssertEqual(try search(store, "december"), [lastYear, today], "a month: every year's")
         XCTAssertEqual(try search(store, "note yesterday"), [yesterday], "words and a day together")
         XCTAssertEqual(try search(store, "other yesterday"), [])
     }
@@ -90,10 +91,85 @@ final class SearchTests: XCTestCase {
         XCTAssertTrue(plan.contains { $0.contains("VIRTUAL TABLE INDEX") }, "answered by the full-text index: \(plan)")
     }
 
+    /// A word that names a day may be in a title too: either matches.
+    /// Apostrophes do not matter, and a month is every year's.
+    func testDayWordsMatchTitlesTooApostrophesDoNotMatterAndAMonthIsEveryYears() throws {
+        let store = try MessageStore(folder: scratch.url.appendingPathComponent("hark"))
+        let dentist = try message(store, "Dentist on Monday", at: day(-5))  // Thursday 26 November
+        let monday = try message(store, "Note", at: day(-1))                  // Monday 30 November
+        let grandma = try message(store, "Grandma’s birthday", at: day(-3))
+        let tea = try message(store, "Tea at Grandma's", at: day(-2))
+        let october = try message(store, "Note", at: calendar.date(from: DateComponents(year: 2026, month: 10, day: 3, hour: 9))!)
+        let lastOctober = try message(store, "Note", at: calendar.date(from: DateComponents(year: 2025, month: 10, day: 20, hour: 9))!)
+        let octoberFest = try message(store, "October fest", at: day(0))
+        XCTAssertEqual(try search(store, "monday"), [dentist, monday], "the day, or the word in a title")
+        XCTAssertEqual(try search(store, "dentist monday"), [dentist])
+        XCTAssertEqual(try search(store, "on monday"), [dentist])
+        XCTAssertEqual(try search(store, "note monday"), [monday])
+        XCTAssertEqual(try search(store, "grandmas"), [grandma, tea], "with or without an apostrophe, typed or typeset")
+        XCTAssertEqual(try search(store, "grandma's birthday"), [grandma])
+        XCTAssertEqual(try search(store, "GRANDMA’S"), [grandma, tea])
+        XCTAssertEqual(try search(store, "grandma"), [grandma, tea], "a word beginning still")
+        XCTAssertEqual(try search(store, "october"), [lastOctober, october, octoberFest], "every year's October, or the word")
+        XCTAssertEqual(try search(store, "note october"), [lastOctober, october])
+        XCTAssertEqual(try search(store, "october 2025"), [lastOctober], "a year named: that year's")
+
+        try store.rename(tea, to: "Tea at home")
+        XCTAssertEqual(try search(store, "grandmas"), [grandma], "a rename updates the folded index")
+        try store.delete(grandma)
+        try store.purge(grandma)
+        XCTAssertEqual(try search(store, "grandmas"), [], "and so does a purge")
+        try store.rename(tea, to: "Tea at Grandma’s again")
+        XCTAssertEqual(try search(store, "grandmas again"), [tea])
+    }
+
+    /// A store made before titles were folded finds them once opened.
+    func testAnOlderStoresTitlesAreFoldedWhenItIsOpened() throws {
+        let folder = scratch.url.appendingPathComponent("hark")
+        let store = try MessageStore(folder: folder)
+        let grandma = try message(store, "Grandma's birthday", at: day(-1))
+        // As migration 8 left it: titles and transcripts indexed as they are.
+        try store.database.execute("""
+            DROP TRIGGER messages_search_insert; DROP TRIGGER messages_search_delete; DROP TRIGGER messages_search_update;
+            DROP TABLE messages_search;
+            CREATE VIRTUAL TABLE messages_search USING fts5(
+                title, transcript_words, content='messages', content_rowid='rowid',
+                tokenize='unicode61 remove_diacritics 2');
+            INSERT INTO messages_search (messages_search) VALUES ('rebuild');
+            CREATE TRIGGER messages_search_insert AFTER INSERT ON messages BEGIN
+                INSERT INTO messages_search (rowid, title, transcript_words)
+                    VALUES (new.rowid, new.title, new.transcript_words);
+            END;
+            CREATE TRIGGER messages_search_delete AFTER DELETE ON messages BEGIN
+                INSERT INTO messages_search (messages_search, rowid, title, transcript_words)
+                    VALUES ('delete', old.rowid, old.title, old.transcript_words);
+            END;
+            CREATE TRIGGER messages_search_update AFTER UPDATE OF title, transcript_words ON messages BEGIN
+                INSERT INTO messages_search (messages_search, rowid, title, transcript_words)
+                    VALUES ('delete', old.rowid, old.title, old.transcript_words);
+                INSERT INTO messages_search (rowid, title, transcript_words)
+                    VALUES (new.rowid, new.title, new.transcript_words);
+            END;
+            PRAGMA user_version = 8;
+            """)
+        XCTAssertEqual(try search(store, "grandmas"), [], "as before")
+        let reopened = try MessageStore(folder: folder)
+        XCTAssertEqual(try search(reopened, "grandmas"), [grandma])
+        XCTAssertEqual(try search(reopened, "birthday"), [grandma])
+    }
+
     func testTheQueryIsUnderstoodWithoutTheStore() {
         let query = SearchQuery("Dentist on monday", now: now, calendar: calendar)
         XCTAssertEqual(query.words, ["dentist", "on"])
-        XCTAssertEqual(query.period?.lowerBound, day(-1, hour: 0), "the latest Monday")
+        XCTAssertEqual(query.dayWords, ["monday"], "which may be in the title instead")
+        XCTAssertEqual(query.periods, [day(-1, hour: 0)..<day(0, hour: 0)], "the latest Monday")
+        XCTAssertEqual(SearchQuery("Grandma’s", now: now, calendar: calendar).words, ["grandmas"])
+        XCTAssertEqual(SearchQuery("1 dec", now: now, calendar: calendar).dayWords, ["1", "dec"])
+        let october = SearchQuery("october", now: now, calendar: calendar)
+        XCTAssertEqual(october.periods.count, 2026 - SearchQuery.earliestYear + 1, "every year's October")
+        XCTAssertEqual(october.periods.last?.lowerBound, calendar.date(from: DateComponents(year: 2026, month: 10, day: 1)))
+        XCTAssertEqual(october.periods.first?.lowerBound, calendar.date(from: DateComponents(year: 1970, month: 10, day: 1)))
+        XCTAssertEqual(SearchQuery("31 feb", now: now, calendar: calendar).words, ["31", "feb"], "no such day: words")
         XCTAssertTrue(SearchQuery("  ", now: now, calendar: calendar).isEmpty)
         XCTAssertEqual(SearchQuery("may 32", now: now, calendar: calendar).words, ["32"], "no 32nd of May")
     }
