@@ -20,7 +20,11 @@ extension MainWindow {
         let keys = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
         Signal.connectKey(UnsafeMutableRawPointer(keys), "key-pressed") { [weak self] keyval, _, state in
-            self?.handleKey(keyval, modifiers: state) ?? false
+            guard let self, self.handleKey(keyval, modifiers: state) else { return false }
+            // A key taken here shows the focus ring as one GTK sees does.
+            self.focusRing?.keyboardInUse = true
+            gtk_window_set_focus_visible(self.window, 1)
+            return true
         }
         gtk_widget_add_controller(Widget.widget(window), keys)
         // The history follows the focus (see HistoryView.focusMoved).

@@ -42,6 +42,8 @@ final class MainWindow {
     private var outsideChangeWatch: Source?
     /// The store's transcription queue at work, when transcription is on.
     private(set) var transcription: TranscriptionService?
+    /// The ring stays on the history's focused row while the keyboard is used.
+    private(set) var focusRing: FocusRing?
     /// How long a problem stays up: long enough to read, and never so long
     /// that it holds every later toast back (its Details stay a click away).
     static let problemSeconds: UInt32 = 10
@@ -194,6 +196,7 @@ final class MainWindow {
         }
         addActions(to: UnsafeMutableRawPointer(appWindow), application: application)
         installKeyboard()
+        focusRing = FocusRing(window: window) { [weak history] focus in history?.holdsFocus(focus) ?? false }
         installDropTarget()
         // Closing (or quitting) while recording saves the recording first.
         Signal.connectReturning(UnsafeMutableRawPointer(appWindow), "close-request") { [weak self] in

@@ -87,6 +87,41 @@ final class HistoryKeyboardTests: XCTestCase {
         }
     }
 
+    /// Space plays and pauses the focused row and its focus ring stays, as
+    /// after any other key: GTK hides a ring some seconds after the last
+    /// key it saw, and Space, taken by the history, never reached it.
+    func testTheFocusRingStaysAfterSpace() throws {
+        try onMainActor {
+            try Self.withKeyboardWindow(messages: 2) { window, ids, _, _ in
+                let playback = try XCTUnwrap(window.playback)
+                try Self.tabIntoTheList(window)
+                XCTAssertEqual(Self.focusedMessage(window), ids.last)
+                XCTAssertEqual(gtk_window_get_focus_visible(window.window), 1, "Tab shows the ring")
+                var hidden = false
+                let watch = Signal.connectPointer(UnsafeMutableRawPointer(window.window), "notify::focus-visible") { _ in
+                    if gtk_window_get_focus_visible(window.window) == 0 { hidden = true }
+                }
+                defer { Signal.disconnect(UnsafeMutableRawPointer(window.window), watch) }
+                for _ in 0..<3 {
+                    try Self.press("space")
+                    XCTAssertTrue(MainLoop.iterate(until: { playback.isPlaying }, timeout: 5), "Space plays")
+                    try Self.press("space")
+                    XCTAssertTrue(MainLoop.iterate(until: { !playback.isPlaying }, timeout: 5), "Space pauses")
+                    // Longer than GTK keeps a ring after the last key it saw.
+                    _ = MainLoop.iterate(until: { hidden }, timeout: 4)
+                    XCTAssertFalse(hidden, "the focus ring stays")
+                    XCTAssertEqual(Self.focusedMessage(window), ids.last, "on the row")
+                }
+                // A click hands the ring back to GTK, which hides it after a while.
+                let xid = try XCTUnwrap(try Self.xdotool("search", "--onlyvisible", "--name", "Hark keyboard test")
+                    .split(separator: "\n").first.map(String.init))
+                _ = try Self.xdotool("mousemove", "--window", xid, "240", "20", "click", "1")
+                XCTAssertTrue(MainLoop.iterate(until: { window.focusRing?.keyboardInUse == false }, timeout: 3))
+                XCTAssertTrue(MainLoop.iterate(until: { hidden }, timeout: 5), "after a click, GTK's own timing")
+            }
+        }
+    }
+
     func testTabComesIntoAShortListAtItsNewestMessage() throws {
         try onMainActor {
             try Self.withKeyboardWindow(messages: 3) { window, ids, _, _ in
