@@ -255,6 +255,17 @@ final class MainWindow {
         guard lifetime.isAlive else { return }  // work that ended after the window closed
         let (line, needsDetails) = ToastText.brief(text)
         let toast = adw_toast_new(line)!
+        // Wrapped rather than cut: the toast's own title ends in "…" where a
+        // window (480 px, with a button beside it) is narrower than the
+        // line, and what is cut is the file name the toast is about.
+        let title = gtk_label_new(line)!
+        gtk_label_set_wrap(hark_label(title), 1)
+        gtk_label_set_wrap_mode(hark_label(title), PANGO_WRAP_WORD_CHAR)
+        // The toast asks for its natural width, never less: a wrapped line
+        // asks for at most this, so it fits a 360 px window, in two lines.
+        gtk_label_set_max_width_chars(hark_label(title), Int32(ToastText.longestWrapped / 2))
+        gtk_widget_add_css_class(title, "heading")
+        adw_toast_set_custom_title(toast, title)
         adw_toast_set_timeout(toast, seconds)
         if needsDetails, button == nil {
             adw_toast_set_button_label(toast, "_Details")
