@@ -14,6 +14,37 @@ enum MessageDialogs {
         UnsafeMutableRawPointer(widget).assumingMemoryBound(to: AdwMessageDialog.self)
     }
 
+    /// "_Keep Recording" as a screen reader should say it: "Keep Recording".
+    /// ("__" is a written underscore.)
+    nonisolated static func plainLabel(_ mnemonic: String) -> String {
+        var plain = ""
+        var escaped = false
+        for character in mnemonic {
+            if character == "_", !escaped {
+                escaped = true
+                continue
+            }
+            escaped = false
+            plain.append(character)
+        }
+        return plain
+    }
+
+    /// Names the dialog's response buttons by their words: GTK 4.8 names a
+    /// button with a mnemonic by its label and its text, so a screen reader
+    /// said "_Keep Recording Keep Recording".
+    static func nameResponses(of dialog: UnsafeMutablePointer<GtkWidget>) {
+        for button in Widget.descendants(of: dialog) where Widget.typeName(button) == "GtkButton" {
+            guard let label = gtk_button_get_label(hark_button(button)).map({ String(cString: $0) }), !label.isEmpty else { continue }
+            hark_accessible_set_label(UnsafeMutableRawPointer(button), plainLabel(label))
+        }
+    }
+
+    private static func present(_ dialog: UnsafeMutablePointer<GtkWidget>) {
+        nameResponses(of: dialog)
+        gtk_window_present(hark_window(dialog))
+    }
+
     /// Asks for a message's new title; `rename` gets it trimmed, never empty.
     static func rename(over parent: UnsafeMutablePointer<GtkWindow>?, current: String,
                        rename: @escaping @MainActor (String) -> Void) {
@@ -40,7 +71,7 @@ enum MessageDialogs {
             let title = newTitle()
             if !title.isEmpty { rename(title) }
         }
-        gtk_window_present(hark_window(dialog))
+        present(dialog)
         gtk_widget_grab_focus(entry)
         gtk_editable_select_region(OpaquePointer(entry), 0, -1)
     }
@@ -61,7 +92,7 @@ enum MessageDialogs {
             guard let response, String(cString: response.assumingMemoryBound(to: CChar.self)) == "discard" else { return }
             discard()
         }
-        gtk_window_present(hark_window(dialog))
+        present(dialog)
         return hark_window(dialog)
     }
 
@@ -73,7 +104,7 @@ enum MessageDialogs {
         adw_message_dialog_add_response(messageDialog(dialog), "close", "_Close")
         adw_message_dialog_set_default_response(messageDialog(dialog), "close")
         adw_message_dialog_set_close_response(messageDialog(dialog), "close")
-        gtk_window_present(hark_window(dialog))
+        present(dialog)
         return hark_window(dialog)
     }
 }
