@@ -18,6 +18,15 @@ static inline void hark_accessible_set_label(gpointer accessible, const char *la
 static inline void hark_accessible_set_description(gpointer accessible, const char *description) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(accessible), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
 }
+static inline void hark_accessible_set_value_text(gpointer accessible, const char *text) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(accessible), GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, text, -1);
+}
+/* For tests (gtk_test_accessible_check_property is variadic): NULL when a
+   string property holds `expected`, else what it holds (to be freed). */
+static inline char *hark_accessible_check_string(gpointer accessible, GtkAccessibleProperty property,
+                                                 const char *expected) {
+    return gtk_test_accessible_check_property(GTK_ACCESSIBLE(accessible), property, expected);
+}
 /* Only before anything reads the widget's accessible (right after creating
    it): GTK refuses to change the role of an accessible already realized. */
 static inline void hark_accessible_set_role(gpointer widget, GtkAccessibleRole role) {

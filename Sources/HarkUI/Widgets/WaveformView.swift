@@ -5,6 +5,7 @@ import Drawing
 import GLibSupport
 import GtkSupport
 import Levels
+import MessageStore
 
 /// A message's waveform that is also its seek bar.
 ///
@@ -153,6 +154,7 @@ public final class WaveformView {
             settingFromOutside = true  // the clamp to a new length is no seek
             gtk_adjustment_configure(adjustment, min(position, newValue), 0, max(0.001, newValue), 5, 5, 0)
             settingFromOutside = false
+            updateValueText()
             redraw()
             fitToDuration()
         }
@@ -207,7 +209,19 @@ public final class WaveformView {
     /// The slider, for focus and tests.
     public var slider: UnsafeMutablePointer<GtkWidget> { scale }
 
+    /// What a screen reader says of the slider's value ("0:03 of 0:14"),
+    /// not GTK's raw seconds ("3.1"); set only when its text changes.
+    private var valueText: String?
+
+    private func updateValueText() {
+        let text = "\(DurationText.clock(position)) of \(DurationText.clock(duration))"
+        guard text != valueText else { return }
+        valueText = text
+        hark_accessible_set_value_text(UnsafeMutableRawPointer(scale), text)
+    }
+
     private func valueChanged() {
+        updateValueText()
         if movesPlayhead(to: playedFraction) { redraw() }
         guard !settingFromOutside else { return }
         if dragging { onPreview(position) } else { onSeek(position) }  // keys seek at once
