@@ -147,7 +147,7 @@ final class HistoryView {
             switch key.map(HistoryItem.init(key:)) {
             case .recording:
                 row.clear()
-                self.setItemLabel(item, "Recording a new message")
+                self.setItemLabel(item, "Recording a new message", keys: RowDescription.keys(for: nil))
             case .message(let id):
                 guard let message = try? self.store.message(id) else {
                     row.clear()  // never act on the message a recycled row showed before
@@ -155,7 +155,7 @@ final class HistoryView {
                     return
                 }
                 row.show(message)
-                self.setItemLabel(item, RowDescription.name(of: message))
+                self.setItemLabel(item, RowDescription.name(of: message), keys: RowDescription.keys(for: message))
             case nil:
                 row.clear()
                 self.setItemLabel(item, "")
@@ -172,6 +172,7 @@ final class HistoryView {
             self?.headers[item] = nil
             self?.placeholders[item] = nil
             self?.boundKeys[item] = nil
+            self?.itemKeys[item] = nil
         }
     }
 
@@ -191,10 +192,18 @@ final class HistoryView {
 
     /// What a screen reader says for a list item: GTK's list item widget
     /// holds the row's box, and has no name of its own.
-    private func setItemLabel(_ item: UnsafeMutableRawPointer, _ label: String) {
+    /// And, when given, how it is used (a recycled item may have been
+    /// another kind of row).
+    private func setItemLabel(_ item: UnsafeMutableRawPointer, _ label: String, keys: String? = nil) {
         guard let itemWidget = Self.itemWidget(of: item) else { return }
         hark_accessible_set_label(UnsafeMutableRawPointer(itemWidget), label)
+        if let keys, itemKeys[item] != keys {
+            itemKeys[item] = keys
+            hark_accessible_set_description(UnsafeMutableRawPointer(itemWidget), keys)
+        }
     }
+    /// The description each item was given last.
+    private var itemKeys: [UnsafeMutableRawPointer: String] = [:]
 
     /// A list item to a screen reader (a grid view's are grid cells), which
     /// says how it is used. Its widget exists from the first bind on (not
@@ -204,7 +213,6 @@ final class HistoryView {
         guard let itemWidget = Self.itemWidget(of: item),
               gtk_accessible_get_accessible_role(OpaquePointer(itemWidget)) != GTK_ACCESSIBLE_ROLE_LIST_ITEM else { return }
         hark_accessible_set_role(UnsafeMutableRawPointer(itemWidget), GTK_ACCESSIBLE_ROLE_LIST_ITEM)
-        hark_accessible_set_description(UnsafeMutableRawPointer(itemWidget), RowDescription.keys)
     }
 
     /// GTK's widget for a list item: the one that takes the focus.
@@ -300,7 +308,7 @@ final class HistoryView {
             showHeader(of: item)
             guard let id = row.message?.id, let message = try? store.message(id), message != row.message else { continue }
             row.show(message)
-            setItemLabel(item, RowDescription.name(of: message))
+            setItemLabel(item, RowDescription.name(of: message), keys: RowDescription.keys(for: message))
         }
         count = items.filter { $0 != .recording }.count
         onCountChange(count)
@@ -340,7 +348,7 @@ final class HistoryView {
         guard let message = try? store.message(id) else { return }
         for (item, row) in rows where row.message?.id == id {
             row.show(message)
-            setItemLabel(item, RowDescription.name(of: message))
+            setItemLabel(item, RowDescription.name(of: message), keys: RowDescription.keys(for: message))
         }
     }
 

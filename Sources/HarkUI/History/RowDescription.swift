@@ -17,6 +17,17 @@ enum RowDescription {
 
     /// How a focused row is used, for the screen reader's description.
     static let keys = "Space plays or pauses, Left and Right seek, the Menu key opens the message menu"
+    /// A message whose audio is gone neither plays nor seeks.
+    static let missingKeys = "Nothing to play: Delete deletes it, the Menu key opens the message menu"
+    /// The take being recorded is no message yet.
+    static let recordingKeys = "Being recorded: Escape cancels it"
+
+    /// How an item of the history is used: a message, one whose audio is
+    /// missing, or the take being recorded (nil).
+    static func keys(for message: Message?) -> String {
+        guard let message else { return recordingKeys }
+        return message.state == .missing ? missingKeys : keys
+    }
 
     /// "Play Dentist on Monday", or "Pause Dentist on Monday" while it plays.
     static func playName(_ title: String, playing: Bool) -> String {
