@@ -98,6 +98,13 @@ extension MainWindow {
             guard let message = row?.message ?? fallback else { return false }
             askToRename(message)
             return true
+        case GDK_KEY_Escape:
+            // Esc closes the search from a result as from its field (GTK's
+            // search bar hears it only in the field); while recording it
+            // is Cancel's.
+            guard search.isOpen, composer?.isRecording != true else { return false }
+            search.close()
+            return true
         default:
             return false
         }

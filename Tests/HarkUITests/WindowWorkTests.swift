@@ -252,6 +252,19 @@ final class WindowWorkTests: XCTestCase {
                 XCTAssertTrue(MainLoop.iterate(until: { window.history?.count == 3 }, timeout: 5), "closed: everything again")
                 XCTAssertEqual(window.visiblePage, "history")
                 XCTAssertEqual(window.search.text, "", "and the bar is empty for next time")
+
+                // Esc closes it from a result too, and the result keeps the focus.
+                g_action_group_activate_action(OpaquePointer(window.window), "search", nil)
+                gtk_editable_set_text(OpaquePointer(window.search.entry), "groceries")
+                XCTAssertTrue(MainLoop.iterate(until: { window.history?.count == 1 }, timeout: 5))
+                let found = try XCTUnwrap(window.history?.liveRows.first { $0.message?.title == "Groceries" })
+                XCTAssertEqual(gtk_widget_grab_focus(try XCTUnwrap(found.listItemWidget)), 1)
+                XCTAssertTrue(window.handleKey(UInt32(GDK_KEY_Escape), modifiers: 0), "Esc is the search's")
+                XCTAssertFalse(window.search.isOpen, "Esc on a result closes the search")
+                XCTAssertTrue(MainLoop.iterate(until: { window.history?.count == 3 }, timeout: 5))
+                let focus = try XCTUnwrap(gtk_root_get_focus(OpaquePointer(window.window)))
+                XCTAssertEqual(window.history?.row(holding: focus)?.message?.title, "Groceries", "still on the message")
+                XCTAssertFalse(window.handleKey(UInt32(GDK_KEY_Escape), modifiers: 0), "no search: Esc is not the history's")
             }
         }
     }
