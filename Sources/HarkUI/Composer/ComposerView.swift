@@ -28,7 +28,7 @@ final class ComposerView {
     /// shown in the notice, where the user looks, until the next one starts.
     private(set) var problem: String?
     private let store: MessageStore
-    private let recordButton: UnsafeMutablePointer<GtkWidget>
+    let recordButton: UnsafeMutablePointer<GtkWidget>
     private let recordIcon: UnsafeMutablePointer<GtkWidget>
     private let pauseButton: UnsafeMutablePointer<GtkWidget>
     private let pauseIcon: UnsafeMutablePointer<GtkWidget>
@@ -37,7 +37,7 @@ final class ComposerView {
     private let elapsedLabel: UnsafeMutablePointer<GtkWidget>
     private let hint: UnsafeMutablePointer<GtkWidget>
     private let holdHint: UnsafeMutablePointer<GtkWidget>
-    private let hold = HoldToRecord()
+    let hold = HoldToRecord()
     let pulse = LevelMeterView(kind: .pulse, size: 64)
     let live = LiveWaveformView()
     let ring = CircularProgressView(size: 32)
@@ -332,10 +332,10 @@ final class ComposerView {
         let paused = recorder?.state == .paused
         gtk_widget_set_visible(recordingBox, recording ? 1 : 0)
         gtk_widget_set_visible(hint, recording ? 0 : 1)
-        showHold(away: hold.isAway)
         let recordName = recording ? "Stop" : "Record"
         PressButton.setIcon(recordIcon, recording ? "media-playback-stop-symbolic" : "media-record-symbolic")
         gtk_widget_set_tooltip_text(recordButton, recording ? "Stop and save (Ctrl+R)" : "Record (Ctrl+R)")
+        showHold(away: hold.isAway)  // after the tooltip: a held button shows none
         hark_accessible_set_label(UnsafeMutableRawPointer(recordButton), recordName)
         if let recorder, recorder.state == .paused || recorder.state == .recording {
             // Paused says so in words: the clock alone looks like a stalled one.
@@ -427,6 +427,12 @@ final class ComposerView {
     /// While Record is held: what releasing will do.
     private func showHold(away: Bool) {
         let holding = hold.isHolding && recorder != nil
+        // Record's tooltip ("Stop and save") is not what the held button
+        // does; the hint says it. Back when the hold ends.
+        if holding, gtk_widget_get_has_tooltip(recordButton) != 0 {
+            gtk_widget_set_has_tooltip(recordButton, 0)
+            gtk_widget_trigger_tooltip_query(recordButton)  // hides the one shown
+        }
         gtk_widget_set_visible(holdHint, holding ? 1 : 0)
         gtk_label_set_text(hark_label(holdHint), away ? "Release to cancel" : "Release to save")
         if away { gtk_widget_add_css_class(holdHint, "error") } else { gtk_widget_remove_css_class(holdHint, "error") }
