@@ -190,35 +190,8 @@ final class HistoryView {
         }
     }
 
-    /// What a screen reader says for a list item: GTK's list item widget
-    /// holds the row's box, and has no name of its own.
-    /// And, when given, how it is used (a recycled item may have been
-    /// another kind of row).
-    private func setItemLabel(_ item: UnsafeMutableRawPointer, _ label: String, keys: String? = nil) {
-        guard let itemWidget = Self.itemWidget(of: item) else { return }
-        hark_accessible_set_label(UnsafeMutableRawPointer(itemWidget), label)
-        if let keys, itemKeys[item] != keys {
-            itemKeys[item] = keys
-            hark_accessible_set_description(UnsafeMutableRawPointer(itemWidget), keys)
-        }
-    }
-    /// The description each item was given last.
-    private var itemKeys: [UnsafeMutableRawPointer: String] = [:]
-
-    /// A list item to a screen reader (a grid view's are grid cells), which
-    /// says how it is used. Its widget exists from the first bind on (not
-    /// yet in "setup"), and GTK takes a role only before the widget is
-    /// first read, so once, at that first bind.
-    private func makeListItem(_ item: UnsafeMutableRawPointer) {
-        guard let itemWidget = Self.itemWidget(of: item),
-              gtk_accessible_get_accessible_role(OpaquePointer(itemWidget)) != GTK_ACCESSIBLE_ROLE_LIST_ITEM else { return }
-        hark_accessible_set_role(UnsafeMutableRawPointer(itemWidget), GTK_ACCESSIBLE_ROLE_LIST_ITEM)
-    }
-
-    /// GTK's widget for a list item: the one that takes the focus.
-    static func itemWidget(of item: UnsafeMutableRawPointer) -> UnsafeMutablePointer<GtkWidget>? {
-        gtk_list_item_get_child(OpaquePointer(item)).flatMap { gtk_widget_get_parent($0) }
-    }
+    /// The description each item was given last (see HistoryView+Accessibility).
+    var itemKeys: [UnsafeMutableRawPointer: String] = [:]
 
     /// How many items (messages, and the take being recorded) the list holds.
     /// (None once the window is gone: the list's model went with it.)
