@@ -53,6 +53,16 @@ final class HoldTooltipTests: XCTestCase {
                 XCTAssertFalse(MainLoop.iterate(until: { Self.tooltipShown(window) }, timeout: 2),
                                "no tooltip beside “Release to save”")
                 XCTAssertEqual(gtk_widget_get_has_tooltip(composer.recordButton), 0)
+                // "Release to save" stands apart from the clock ("Starting…" at first).
+                @MainActor func bounds(_ widget: UnsafeMutablePointer<GtkWidget>) -> graphene_rect_t {
+                    var rect = graphene_rect_t()
+                    _ = gtk_widget_compute_bounds(widget, composer.widget, &rect)
+                    return rect
+                }
+                let hint = bounds(composer.holdHint), clock = bounds(composer.elapsedLabel)
+                XCTAssertEqual(gtk_widget_get_visible(composer.holdHint), 1)
+                XCTAssertLessThan(hint.origin.x + hint.size.width + 24, clock.origin.x,
+                                  "the hint and the clock do not read as one: \(hint) \(clock)")
                 try Self.xdotool("mouseup", "1")
                 XCTAssertTrue(MainLoop.iterate(until: { !composer.isRecording }, timeout: 10), "released: saved")
                 XCTAssertEqual(gtk_widget_get_has_tooltip(composer.recordButton), 1, "the tooltip is back")

@@ -34,9 +34,9 @@ final class ComposerView {
     private let pauseIcon: UnsafeMutablePointer<GtkWidget>
     private let cancelButton: UnsafeMutablePointer<GtkWidget>
     private let recordingBox: UnsafeMutablePointer<GtkWidget>
-    private let elapsedLabel: UnsafeMutablePointer<GtkWidget>
+    let elapsedLabel: UnsafeMutablePointer<GtkWidget>
     private let hint: UnsafeMutablePointer<GtkWidget>
-    private let holdHint: UnsafeMutablePointer<GtkWidget>
+    let holdHint: UnsafeMutablePointer<GtkWidget>
     let hold = HoldToRecord()
     let pulse = LevelMeterView(kind: .pulse, size: 64)
     let live = LiveWaveformView()
@@ -128,10 +128,13 @@ final class ComposerView {
         gtk_widget_set_hexpand(live.widget, 1)
         // Narrow enough that the recording controls fit a 360 px window.
         gtk_widget_set_size_request(live.widget, 40, 40)
-        gtk_box_append(hark_box(recordingBox), live.widget)
+        // While Record is held, what releasing does, beside the button it is
+        // about; the live waveform parts it from the clock, which says
+        // "Starting…" at first ("Release to save Starting…" read as one).
         holdHint = gtk_label_new("")!
         gtk_widget_add_css_class(holdHint, "caption")
         gtk_box_append(hark_box(recordingBox), holdHint)
+        gtk_box_append(hark_box(recordingBox), live.widget)
         elapsedLabel = gtk_label_new("0:00")!
         gtk_widget_add_css_class(elapsedLabel, "numeric")
         gtk_box_append(hark_box(recordingBox), elapsedLabel)
