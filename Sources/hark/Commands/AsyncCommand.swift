@@ -19,11 +19,9 @@ func runOnLoop(_ body: @escaping @MainActor () async -> Int32) -> Int32 {
         task.cancel()
         return true
     }
-    let interrupt = MainLoop.onUnixSignal(SIGINT, stop)
-    let terminate = MainLoop.onUnixSignal(SIGTERM, stop)
+    let signals = InterruptSignals(stop)
     defer {
-        interrupt.remove()
-        terminate.remove()
+        signals.remove()
     }
     MainLoop.run()
     return status

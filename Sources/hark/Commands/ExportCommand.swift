@@ -37,11 +37,9 @@ func runExport(id: String, path: String, force: Bool, format: String?) -> Int32 
         MainLoop.timeout(milliseconds: stopPatienceMilliseconds) { exit(1) }
         return true
     }
-    let interrupt = MainLoop.onUnixSignal(SIGINT, stop)
-    let terminate = MainLoop.onUnixSignal(SIGTERM, stop)
+    let signals = InterruptSignals(stop)
     defer {
-        interrupt.remove()
-        terminate.remove()
+        signals.remove()
     }
     worker.start()
     MainLoop.run()

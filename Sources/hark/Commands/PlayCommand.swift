@@ -36,11 +36,9 @@ func runPlay(target: String, start: Double, rate: Double) -> Int32 {
         MainLoop.quit()
         return false
     }
-    let interrupt = MainLoop.onUnixSignal(SIGINT, stop)
-    let terminate = MainLoop.onUnixSignal(SIGTERM, stop)
+    let signals = InterruptSignals(stop)
     defer {
-        interrupt.remove()
-        terminate.remove()
+        signals.remove()
     }
     do {
         try player.load(path)

@@ -64,11 +64,9 @@ func record(with recorder: Recorder,
         }
         return true
     }
-    let interrupt = MainLoop.onUnixSignal(SIGINT, stop)
-    let terminate = MainLoop.onUnixSignal(SIGTERM, stop)
+    let signals = InterruptSignals(stop)
     defer {
-        interrupt.remove()
-        terminate.remove()
+        signals.remove()
         impatience?.remove()
     }
     do {
