@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(
             name: "HarkUITests",
             dependencies: ["HarkUI", "GtkSupport", "GLibSupport", "MessageStore", "AudioEngine", "Drawing", "HarkTestSupport", "CTestSignals",
-                           "CGLib", "CGtk", "CAdwaita"]),
+                           "Matrix", "Conversations", "CGLib", "CGtk", "CAdwaita"]),
         // Black-box tests of the `hark` binary: the CLI without a display, the
         // window (launch, single instance, Ctrl+Q) under Xvfb and D-Bus.
         .target(name: "HarkTestSupport", dependencies: ["CTimeCode"], path: "Tests/HarkTestSupport"),

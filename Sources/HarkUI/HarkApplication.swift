@@ -119,6 +119,7 @@ public final class HarkApplication {
         FrameReport.watch(window.window)
         window.present()
         window.recoverAfterFirstFrame()
+        window.conversations?.restore()  // the Matrix account, its token from the keyring
     }
 
     /// The window's store, opened without its quick check for damage (it

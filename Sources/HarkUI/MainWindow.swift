@@ -18,6 +18,12 @@ final class MainWindow {
     /// Ends when GTK destroys the window: deferred work on its widgets stops.
     let lifetime: WidgetLifetime
     let toasts: UnsafeMutablePointer<GtkWidget>
+    /// The sidebar beside the content, in a leaflet (see RoomLayout).
+    let layout: RoomLayout
+    /// "Signed out by the server", under the header bar.
+    let banner = SignedOutBanner()
+    /// The Matrix account, rooms and sending (nil without a store).
+    private(set) var conversations: WindowConversations?
     private let stack: UnsafeMutablePointer<GtkWidget>
     private(set) var history: HistoryView?
     private(set) var composer: ComposerView?
@@ -62,6 +68,7 @@ final class MainWindow {
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         let header = adw_header_bar_new()!
         gtk_box_append(hark_box(content), header)
+        gtk_box_append(hark_box(content), banner.widget)
         gtk_box_append(hark_box(content), search.bar)
         stack = gtk_stack_new()!
         gtk_stack_add_named(OpaquePointer(stack), Self.makeEmptyState(problem: storeProblem), "empty")
@@ -69,7 +76,8 @@ final class MainWindow {
         adw_toast_overlay_set_child(OpaquePointer(toasts), stack)
         gtk_widget_set_vexpand(toasts, 1)
         gtk_box_append(hark_box(content), toasts)
-        adw_application_window_set_content(hark_adw_application_window(appWindow), content)
+        layout = RoomLayout(content: content, header: header)
+        adw_application_window_set_content(hark_adw_application_window(appWindow), layout.leaflet)
         adw_header_bar_pack_end(OpaquePointer(header), Self.makeMainMenu(withMessages: store != nil))
         ShortcutsWindow.install(on: window)
         Actions.setAccels(application, "win.show-help-overlay", ["<Control>question"])
@@ -195,6 +203,8 @@ final class MainWindow {
             }
         }
         addActions(to: UnsafeMutableRawPointer(appWindow), application: application)
+        conversations = WindowConversations(window: self, store: store, layout: layout, banner: banner,
+                                            application: application)
         installKeyboard()
         focusRing = FocusRing(window: window) { [weak history] focus in history?.holdsFocus(focus) ?? false }
         installDropTarget()
@@ -282,6 +292,21 @@ final class MainWindow {
         adw_toast_overlay_add_toast(OpaquePointer(toasts), toast)
     }
 
+    /// The empty history's status page (its words change in a room).
+    var emptyStatePage: UnsafeMutablePointer<GtkWidget>? {
+        gtk_stack_get_child_by_name(OpaquePointer(stack), "empty")
+    }
+
+    /// The empty history's words for the recordings.
+    func resetEmptyState() {
+        guard store != nil, let page = emptyStatePage else { return }
+        adw_status_page_set_title(OpaquePointer(page), Self.emptyTitle)
+        adw_status_page_set_description(OpaquePointer(page), Self.emptyDescription)
+    }
+
+    static let emptyTitle = "No messages yet"
+    static let emptyDescription = "Record a message with the button below, or drop audio files here to import them."
+
     /// "history", "empty" or "no-results": what the window shows above the composer.
     var visiblePage: String {
         gtk_stack_get_visible_child_name(OpaquePointer(stack)).map { String(cString: $0) } ?? ""
@@ -362,6 +387,7 @@ final class MainWindow {
             let messages = g_menu_new()!
             g_menu_append(messages, "_Import Audio Files…", "win.import")
             g_menu_append(messages, "_Play Next Message Automatically", "win.autoplay")
+            g_menu_append(messages, "_Matrix Account…", "win.matrix-account")
             g_menu_append_section(menu, nil, UnsafeMutableRawPointer(messages).assumingMemoryBound(to: GMenuModel.self))
             g_object_unref(UnsafeMutableRawPointer(messages))
         }
@@ -394,10 +420,8 @@ final class MainWindow {
     private static func makeEmptyState(problem: String?) -> UnsafeMutablePointer<GtkWidget> {
         let status = adw_status_page_new()!
         adw_status_page_set_icon_name(OpaquePointer(status), problem == nil ? "audio-input-microphone-symbolic" : "dialog-error-symbolic")
-        adw_status_page_set_title(OpaquePointer(status), problem == nil ? "No messages yet" : "Messages unavailable")
-        adw_status_page_set_description(
-            OpaquePointer(status),
-            problem ?? "Record a message with the button below, or drop audio files here to import them.")
+        adw_status_page_set_title(OpaquePointer(status), problem == nil ? emptyTitle : "Messages unavailable")
+        adw_status_page_set_description(OpaquePointer(status), problem ?? emptyDescription)
         gtk_widget_set_vexpand(status, 1)
         gtk_widget_add_css_class(status, "hark-empty-history")
         return status

@@ -54,6 +54,7 @@ final class ComposerView {
     let progress = ProgressStrip()
     /// Dialogs (Cancel's question) open over this window.
     var parentWindow: UnsafeMutablePointer<GtkWindow>?
+    static let hintText = "Click Record (Ctrl+R), or hold it while you speak"
     /// A hold released sooner than this (seconds of sound) keeps nothing.
     static let shortestHeldMessage = 0.3
     /// Cancel's question, while it is up.
@@ -81,6 +82,13 @@ final class ComposerView {
     /// can be undone: the window deletes it with an Undo toast.
     var onDiscarded: @MainActor (Message) -> Void = { _ in }
     var onStateChange: @MainActor () -> Void = {}
+
+    /// The room a take is recorded into (sent once saved), nil for the recordings.
+    var roomID: String?
+    /// Why Record is unavailable here (an encrypted room), nil when it is not.
+    var unavailableReason: String? {
+        didSet { if unavailableReason != oldValue { updateControls() } }
+    }
 
     var isRecording: Bool { recorder != nil }
     /// The recording's state (nil when none): paused, recording, stopping…
@@ -116,7 +124,7 @@ final class ComposerView {
         gtk_overlay_add_overlay(hark_overlay(recordArea), recordButton)
         gtk_box_append(hark_box(row), recordArea)
 
-        hint = gtk_label_new("Click Record (Ctrl+R), or hold it while you speak")!
+        hint = gtk_label_new(Self.hintText)!
         gtk_label_set_wrap(hark_label(hint), 1)
         gtk_widget_add_css_class(hint, "dim-label")
         gtk_widget_set_hexpand(hint, 1)
@@ -169,7 +177,7 @@ final class ComposerView {
 
     /// Record when idle, Stop (and save) when recording.
     func toggleRecording() {
-        if recorder != nil { stop() } else if !finalising { start() }
+        if recorder != nil { stop() } else if !finalising, unavailableReason == nil { start() }
     }
 
     /// Stops and saves; the strip shows until the file is finalised.
@@ -240,7 +248,7 @@ final class ComposerView {
         problem = nil
         let message: Message
         let processing = voiceProcessing() && VoiceProcessing.isAvailable
-        do { message = try store.beginRecording(voiceProcessed: processing) } catch {
+        do { message = try store.beginRecording(voiceProcessed: processing, roomID: roomID) } catch {
             report("Cannot start a recording: \(error)")
             return
         }
@@ -337,7 +345,11 @@ final class ComposerView {
         gtk_widget_set_visible(hint, recording ? 0 : 1)
         let recordName = recording ? "Stop" : "Record"
         PressButton.setIcon(recordIcon, recording ? "media-playback-stop-symbolic" : "media-record-symbolic")
-        gtk_widget_set_tooltip_text(recordButton, recording ? "Stop and save (Ctrl+R)" : "Record (Ctrl+R)")
+        // Unavailable here (an encrypted room): the button says why, and so does the hint.
+        let blocked = !recording ? unavailableReason : nil
+        gtk_widget_set_sensitive(recordButton, blocked == nil ? 1 : 0)
+        gtk_label_set_text(hark_label(hint), blocked ?? Self.hintText)
+        gtk_widget_set_tooltip_text(recordButton, recording ? "Stop and save (Ctrl+R)" : blocked ?? "Record (Ctrl+R)")
         showHold(away: hold.isAway)  // after the tooltip: a held button shows none
         hark_accessible_set_label(UnsafeMutableRawPointer(recordButton), recordName)
         if let recorder, recorder.state == .paused || recorder.state == .recording {
@@ -396,6 +408,11 @@ final class ComposerView {
         }
         return text
     }
+
+    /// The hint beside Record (or why it is unavailable).
+    var hintShown: String { gtk_label_get_text(hark_label(hint)).map { String(cString: $0) } ?? "" }
+    var recordIsSensitive: Bool { gtk_widget_get_sensitive(recordButton) != 0 }
+    var recordTooltip: String { gtk_widget_get_tooltip_text(recordButton).map { String(cString: $0) } ?? "" }
 
     /// The notice shown, nil when none is.
     var noticeText: String? {

@@ -44,6 +44,21 @@ final class HistoryView {
             if showsRecording { scrollToEnd() }
         }
     }
+    /// Whose messages the list shows: the recordings, or a room's.
+    var scope: HistoryScope = .recordings {
+        didSet {
+            guard scope != oldValue else { return }
+            load(shownIDs())
+            scrollToEnd()
+        }
+    }
+    /// Signed in: rows offer "Send to…".
+    var canSendToRooms = false {
+        didSet { rows.values.forEach { $0.canSend = canSendToRooms } }
+    }
+    var onSendTo: @MainActor (Message) -> Void = { _ in }
+    var onDeleteForEveryone: @MainActor (Message) -> Void = { _ in }
+    var onRetry: @MainActor (Message) -> Void = { _ in }
     /// How many messages (not the take being recorded) the list shows.
     private(set) var count = 0
     var onDelete: @MainActor (Message) -> Void = { _ in }
@@ -108,6 +123,10 @@ final class HistoryView {
             row.onRename = { [weak self] in self?.onRename($0) }
             row.onExport = { [weak self] in self?.onExport($0) }
             row.onCopy = { [weak self] in self?.onCopy($0) }
+            row.onSendTo = { [weak self] in self?.onSendTo($0) }
+            row.onDeleteForEveryone = { [weak self] in self?.onDeleteForEveryone($0) }
+            row.onRetry = { [weak self] in self?.onRetry($0) }
+            row.canSend = self.canSendToRooms
             let header = gtk_label_new("")!
             gtk_label_set_xalign(hark_label(header), 0)
             gtk_widget_add_css_class(header, "heading")
@@ -250,7 +269,7 @@ final class HistoryView {
     /// The items the list shows now: the search's matches, or every message,
     /// and the take being recorded; it notes each one's day for the headers.
     private func shownIDs() -> [HistoryItem] {
-        var times = (try? store.shownTimes(matching: query)) ?? []
+        var times = (try? store.shownTimes(matching: query, in: scope)) ?? []
         if showsRecording, query == nil { times.append((HistoryItem.recordingKey, Date())) }
         itemDays = Dictionary(zip(times.map(\.id), DayGroups.dayStarts(of: times.map(\.createdAt))),
                               uniquingKeysWith: { first, _ in first })

@@ -27,6 +27,19 @@ final class MessageRow {
     private let speed: UnsafeMutablePointer<GtkWidget>
     let missing: UnsafeMutablePointer<GtkWidget>
     private let missingDelete: UnsafeMutablePointer<GtkWidget>
+    /// Above the title, for a received message: who sent it.
+    let sender: UnsafeMutablePointer<GtkWidget>
+    /// Beside the time, for a message sent into a room: "Sending…", "Sent", "Not sent".
+    let sendStatus: UnsafeMutablePointer<GtkWidget>
+    let retryButton: UnsafeMutablePointer<GtkWidget>
+    private var sendToAction: OpaquePointer?
+    /// Borrowed: the row's widget holds its action group.
+    private var actionGroup: OpaquePointer?
+    private var deleteForEveryoneAction: OpaquePointer?
+    /// Signed in: the menu offers "Send to…".
+    var canSend = false {
+        didSet { if canSend != oldValue { updateMatrixActions() } }
+    }
     /// Borrowed from the row's action group: off while the audio is missing.
     private var exportAction: OpaquePointer?
     private var copyAction: OpaquePointer?
@@ -40,6 +53,9 @@ final class MessageRow {
     var onRename: @MainActor (Message) -> Void = { _ in }
     var onExport: @MainActor (Message) -> Void = { _ in }
     var onCopy: @MainActor (Message) -> Void = { _ in }
+    var onSendTo: @MainActor (Message) -> Void = { _ in }
+    var onDeleteForEveryone: @MainActor (Message) -> Void = { _ in }
+    var onRetry: @MainActor (Message) -> Void = { _ in }
     private let playback: PlaybackController
     private let store: MessageStore
 
@@ -65,6 +81,13 @@ final class MessageRow {
 
         let middle = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
         gtk_widget_set_hexpand(middle, 1)
+        sender = gtk_label_new("")!
+        gtk_label_set_xalign(hark_label(sender), 0)
+        gtk_label_set_ellipsize(hark_label(sender), PANGO_ELLIPSIZE_END)
+        gtk_widget_add_css_class(sender, "caption-heading")
+        gtk_widget_add_css_class(sender, "accent")
+        gtk_widget_set_visible(sender, 0)
+        gtk_box_append(hark_box(middle), sender)
         let heading = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
         title = gtk_label_new("")!
         gtk_label_set_xalign(hark_label(title), 0)
@@ -92,7 +115,19 @@ final class MessageRow {
         gtk_label_set_xalign(hark_label(time), 0)
         gtk_widget_add_css_class(time, "caption")
         gtk_widget_add_css_class(time, "numeric")
-        gtk_box_append(hark_box(middle), time)
+        let footer = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
+        gtk_box_append(hark_box(footer), time)
+        sendStatus = gtk_label_new("")!
+        gtk_widget_add_css_class(sendStatus, "caption")
+        gtk_widget_set_visible(sendStatus, 0)
+        gtk_box_append(hark_box(footer), sendStatus)
+        retryButton = gtk_button_new_with_mnemonic("_Retry")!
+        gtk_widget_add_css_class(retryButton, "flat")
+        gtk_widget_add_css_class(retryButton, "caption")
+        gtk_widget_set_tooltip_text(retryButton, "Send this message again")
+        gtk_widget_set_visible(retryButton, 0)
+        gtk_box_append(hark_box(footer), retryButton)
+        gtk_box_append(hark_box(middle), footer)
         gtk_box_append(hark_box(widget), middle)
 
         speed = gtk_button_new_with_label("1×")!
@@ -119,13 +154,14 @@ final class MessageRow {
         menuButton = Self.makeMenuButton()
         gtk_box_append(hark_box(widget), menuButton)
         waveform.leaveFocusToRow()
-        for control in [playButton, speed, missingDelete, menuButton] + Widget.descendants(of: menuButton) {
+        for control in [playButton, speed, missingDelete, retryButton, menuButton] + Widget.descendants(of: menuButton) {
             gtk_widget_set_focusable(control, 0)
             gtk_widget_set_focus_on_click(control, 0)
         }
         // Nothing inside takes the focus, so a click or an arrow key focuses the row's list item.
         gtk_widget_set_can_focus(widget, 0)
         let actions = makeActions()
+        actionGroup = actions
         gtk_widget_insert_action_group(widget, "row", actions)
         MenuButton.setMenuLazily(menuButton, Self.menu) { [weak self] in self?.menuCreated($0) }
         g_object_unref(UnsafeMutableRawPointer(actions))  // the row widget holds it
@@ -141,6 +177,10 @@ final class MessageRow {
         Signal.connect(UnsafeMutableRawPointer(missingDelete), "clicked") { [weak self] in
             guard let self, let message = self.message else { return }
             self.onDelete(message)
+        }
+        Signal.connect(UnsafeMutableRawPointer(retryButton), "clicked") { [weak self] in
+            guard let self, let message = self.message else { return }
+            self.onRetry(message)
         }
         // Drag the title or the time out of the window to send the message as
         // a file (the waveform keeps its drag for seeking).
@@ -174,16 +214,86 @@ final class MessageRow {
         waveform.setLevels { [store] in (try? store.levels(of: message.id)) ?? LevelTrack() }
         waveform.duration = message.duration
         let isMissing = message.state == .missing
-        gtk_widget_set_visible(missing, isMissing ? 1 : 0)
-        // Delete takes the speed's place (there is nothing to play), so the
-        // row keeps its columns and its width.
-        gtk_widget_set_visible(missingDelete, isMissing ? 1 : 0)
+        showMissing(message)
+        showConversation(message)
         gtk_widget_set_visible(speed, isMissing ? 0 : 1)
         gtk_widget_set_sensitive(playButton, isMissing ? 0 : 1)
         gtk_widget_set_sensitive(waveform.widget, isMissing ? 0 : 1)
         if let exportAction { g_simple_action_set_enabled(exportAction, isMissing ? 0 : 1) }
         if let copyAction { g_simple_action_set_enabled(copyAction, isMissing ? 0 : 1) }
+        updateMatrixActions()
         refresh()
+    }
+
+    /// A message without its audio: one still downloading says so; one whose
+    /// file is gone says that, with Delete beside it.
+    private func showMissing(_ message: Message) {
+        let isMissing = message.state == .missing
+        gtk_widget_set_visible(missing, isMissing ? 1 : 0)
+        gtk_widget_set_visible(missingDelete, isMissing && !message.isAwaitingDownload ? 1 : 0)
+        if message.isAwaitingDownload {
+            gtk_label_set_text(hark_label(missing), Self.downloadingText)
+            gtk_widget_remove_css_class(missing, "error")
+            gtk_widget_add_css_class(missing, "dim-label")
+        } else {
+            gtk_label_set_text(hark_label(missing), Self.missingText)
+            gtk_widget_remove_css_class(missing, "dim-label")
+            gtk_widget_add_css_class(missing, "error")
+        }
+    }
+
+    static let missingText = "The audio file of this message is missing"
+    static let downloadingText = "Downloading…"
+
+    /// Who sent a received message; how a sent one's sending stands.
+    private func showConversation(_ message: Message) {
+        let from: String? = message.origin == .received
+            ? message.sender.map { id in message.roomID.flatMap { store.memberName(roomID: $0, userID: id) } ?? id }
+            : nil
+        gtk_label_set_text(hark_label(sender), from ?? "")
+        gtk_widget_set_visible(sender, from == nil ? 0 : 1)
+        let state = message.origin == .received ? nil : (try? store.sendState(of: message.id)) ?? nil
+        sendState = state
+        gtk_label_set_text(hark_label(sendStatus), state.map(Self.sendStateText) ?? "")
+        gtk_widget_set_visible(sendStatus, state == nil ? 0 : 1)
+        gtk_widget_set_visible(retryButton, state == .failed ? 1 : 0)
+        if state == .failed { gtk_widget_add_css_class(sendStatus, "error") } else { gtk_widget_remove_css_class(sendStatus, "error") }
+        if state == .sending { gtk_widget_add_css_class(sendStatus, "dim-label") } else { gtk_widget_remove_css_class(sendStatus, "dim-label") }
+        hark_accessible_set_label(UnsafeMutableRawPointer(retryButton), "Send \(message.title) again")
+    }
+
+    /// How the message's sends stand (nil: never sent).
+    private(set) var sendState: SendState?
+
+    static func sendStateText(_ state: SendState) -> String {
+        switch state {
+        case .sending: return "Sending…"
+        case .sent: return "Sent"
+        case .failed: return "Not sent"
+        }
+    }
+
+    /// The menu's "Send to…" (signed in, with audio to send) and "Delete for
+    /// Everyone" (a message that was sent).
+    private func updateMatrixActions() {
+        let hasAudio = message.map { $0.state != .missing } ?? false
+        if let sendToAction { g_simple_action_set_enabled(sendToAction, canSend && hasAudio ? 1 : 0) }
+        if let deleteForEveryoneAction {
+            g_simple_action_set_enabled(deleteForEveryoneAction, canSend && sendState == .sent ? 1 : 0)
+        }
+    }
+
+    /// The texts the row shows now, for tests: sender, missing line, send state.
+    var shownSender: String? { gtk_widget_get_visible(sender) != 0 ? Self.text(of: sender) : nil }
+    var shownMissing: String? { gtk_widget_get_visible(missing) != 0 ? Self.text(of: missing) : nil }
+    var shownSendState: String? { gtk_widget_get_visible(sendStatus) != 0 ? Self.text(of: sendStatus) : nil }
+    var showsRetry: Bool { gtk_widget_get_visible(retryButton) != 0 }
+    private static func text(of label: UnsafeMutablePointer<GtkWidget>) -> String {
+        gtk_label_get_text(hark_label(label)).map { String(cString: $0) } ?? ""
+    }
+    /// Whether a "row.…" action is enabled now (for tests).
+    func isActionEnabled(_ name: String) -> Bool {
+        actionGroup.map { g_action_group_get_action_enabled($0, name) != 0 } ?? false
     }
 
     /// How a recording was made, for the row's tooltip; nil for imports.
@@ -325,6 +435,15 @@ final class MessageRow {
         item("_Copy", "row.copy", "<Control>c")
         item("_Export…", "row.export", "<Control>e")
         item("_Delete", "row.delete", "Delete")
+        let conversation = g_menu_new()!
+        for (label, action) in [("_Send to…", "row.send-to"), ("Delete for _Everyone", "row.delete-for-everyone")] {
+            let entry = g_menu_item_new(label, action)!
+            g_menu_item_set_attribute_value(entry, "hidden-when", g_variant_new_string("action-disabled"))
+            g_menu_append_item(conversation, entry)
+            g_object_unref(UnsafeMutableRawPointer(entry))
+        }
+        g_menu_append_section(menu, nil, UnsafeMutableRawPointer(conversation).assumingMemoryBound(to: GMenuModel.self))
+        g_object_unref(UnsafeMutableRawPointer(conversation))
         let speeds = g_menu_new()!
         for rate in PlaybackController.rates {
             let entry = g_menu_item_new(rateText(rate), nil)!
@@ -368,6 +487,8 @@ final class MessageRow {
         exportAction = add("export") { row, message in row.onExport(message) }
         copyAction = add("copy") { row, message in row.onCopy(message) }
         add("delete") { row, message in row.onDelete(message) }
+        sendToAction = add("send-to") { row, message in row.onSendTo(message) }
+        deleteForEveryoneAction = add("delete-for-everyone") { row, message in row.onDeleteForEveryone(message) }
         return OpaquePointer(group)
     }
 

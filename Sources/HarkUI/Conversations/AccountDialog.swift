@@ -1,0 +1,231 @@
+import CAdwaita
+import CGLib
+import CGtk
+import Foundation
+import GLibSupport
+import GtkSupport
+
+/// "Matrix Account…": signing in (Matrix ID or server, user name, password),
+/// or, signed in, who and where with Sign Out. The work is asynchronous on
+/// GLib's loop: a spinner turns while the server answers, the window never
+/// freezes, and what went wrong is said in the dialog in a sentence.
+@MainActor
+final class AccountDialog {
+    let window: UnsafeMutablePointer<GtkWindow>
+    private let account: AccountModel
+    private let stack: UnsafeMutablePointer<GtkWidget>
+    let serverRow: UnsafeMutablePointer<GtkWidget>
+    let userRow: UnsafeMutablePointer<GtkWidget>
+    let passwordRow: UnsafeMutablePointer<GtkWidget>
+    let signInButton: UnsafeMutablePointer<GtkWidget>
+    let signOutButton: UnsafeMutablePointer<GtkWidget>
+    let spinner: UnsafeMutablePointer<GtkWidget>
+    private let signInLabel: UnsafeMutablePointer<GtkWidget>
+    private let errorLabel: UnsafeMutablePointer<GtkWidget>
+    private let noticeLabel: UnsafeMutablePointer<GtkWidget>
+    private let accountLabel: UnsafeMutablePointer<GtkWidget>
+    private let accountError: UnsafeMutablePointer<GtkWidget>
+    private let lifetime: WidgetLifetime
+    /// Signing in or out now.
+    private(set) var isBusy = false
+    /// The sentence shown for the last failure, nil when none.
+    private(set) var shownError: String?
+
+    init(over parent: UnsafeMutablePointer<GtkWindow>?, account: AccountModel) {
+        self.account = account
+        let dialog = adw_window_new()!
+        window = hark_window(dialog)
+        lifetime = WidgetLifetime(of: dialog)
+        gtk_window_set_title(window, "Matrix Account")
+        gtk_window_set_modal(window, 1)
+        gtk_window_set_transient_for(window, parent)
+        gtk_window_set_destroy_with_parent(window, 1)
+        gtk_window_set_default_size(window, 420, -1)
+
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        let header = adw_header_bar_new()!
+        adw_header_bar_set_title_widget(OpaquePointer(header), adw_window_title_new("Matrix Account", nil))
+        gtk_box_append(hark_box(box), header)
+        stack = gtk_stack_new()!
+        gtk_stack_set_vhomogeneous(OpaquePointer(stack), 0)
+        let clamp = adw_clamp_new()!
+        adw_clamp_set_maximum_size(OpaquePointer(clamp), 420)
+        adw_clamp_set_child(OpaquePointer(clamp), stack)
+        for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
+                     gtk_widget_set_margin_end] { side(clamp, 18) }
+        gtk_box_append(hark_box(box), clamp)
+        adw_window_set_content(UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: AdwWindow.self), box)
+
+        // Signing in.
+        let form = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
+        noticeLabel = Self.sentenceLabel("")
+        gtk_widget_add_css_class(noticeLabel, "warning")
+        gtk_box_append(hark_box(form), noticeLabel)
+        let group = adw_preferences_group_new()!
+        adw_preferences_group_set_description(
+            UnsafeMutableRawPointer(group).assumingMemoryBound(to: AdwPreferencesGroup.self),
+            "Sign in to send voice messages into Matrix rooms and hear the answers here.")
+        serverRow = adw_entry_row_new()!
+        userRow = adw_entry_row_new()!
+        passwordRow = adw_password_entry_row_new()!
+        for (row, title) in [(serverRow, "Matrix ID or Server"), (userRow, "User Name"), (passwordRow, "Password")] {
+            adw_preferences_row_set_title(UnsafeMutableRawPointer(row).assumingMemoryBound(to: AdwPreferencesRow.self), title)
+            adw_preferences_group_add(UnsafeMutableRawPointer(group).assumingMemoryBound(to: AdwPreferencesGroup.self), row)
+        }
+        gtk_widget_set_tooltip_text(serverRow, "Your Matrix ID (@you:example.org), or your server (example.org)")
+        adw_entry_row_set_activates_default(UnsafeMutableRawPointer(passwordRow).assumingMemoryBound(to: AdwEntryRow.self), 1)
+        gtk_box_append(hark_box(form), group)
+        errorLabel = Self.sentenceLabel("")
+        gtk_widget_add_css_class(errorLabel, "error")
+        gtk_box_append(hark_box(form), errorLabel)
+        signInButton = gtk_button_new()!
+        let buttonBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
+        gtk_widget_set_halign(buttonBox, GTK_ALIGN_CENTER)
+        spinner = gtk_spinner_new()!
+        gtk_widget_set_visible(spinner, 0)
+        signInLabel = gtk_label_new_with_mnemonic("_Sign In")!
+        gtk_box_append(hark_box(buttonBox), spinner)
+        gtk_box_append(hark_box(buttonBox), signInLabel)
+        gtk_button_set_child(hark_button(signInButton), buttonBox)
+        gtk_widget_add_css_class(signInButton, "suggested-action")
+        gtk_widget_add_css_class(signInButton, "pill")
+        gtk_widget_set_halign(signInButton, GTK_ALIGN_CENTER)
+        hark_accessible_set_label(UnsafeMutableRawPointer(signInButton), "Sign In")
+        gtk_box_append(hark_box(form), signInButton)
+        gtk_window_set_default_widget(window, signInButton)
+        gtk_stack_add_named(OpaquePointer(stack), form, "form")
+
+        // Signed in.
+        let signedIn = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
+        accountLabel = Self.sentenceLabel("")
+        gtk_widget_set_visible(accountLabel, 1)
+        gtk_box_append(hark_box(signedIn), accountLabel)
+        accountError = Self.sentenceLabel("")
+        gtk_widget_add_css_class(accountError, "error")
+        gtk_box_append(hark_box(signedIn), accountError)
+        signOutButton = gtk_button_new_with_mnemonic("Sign _Out")!
+        gtk_widget_add_css_class(signOutButton, "destructive-action")
+        gtk_widget_add_css_class(signOutButton, "pill")
+        gtk_widget_set_halign(signOutButton, GTK_ALIGN_CENTER)
+        gtk_box_append(hark_box(signedIn), signOutButton)
+        gtk_stack_add_named(OpaquePointer(stack), signedIn, "account")
+
+        for row in [serverRow, userRow, passwordRow] {
+            Signal.connect(UnsafeMutableRawPointer(row), "changed") { [weak self] in self?.updateButton() }
+        }
+        Signal.connect(UnsafeMutableRawPointer(signInButton), "clicked") { [weak self] in self?.signIn() }
+        Signal.connect(UnsafeMutableRawPointer(signOutButton), "clicked") { [weak self] in self?.signOut() }
+        if let record = account.store.matrixAccount() {
+            gtk_editable_set_text(OpaquePointer(serverRow), record.homeserver)
+            gtk_editable_set_text(OpaquePointer(userRow), record.userID)
+        }
+        showState()
+    }
+
+    private static func sentenceLabel(_ text: String) -> UnsafeMutablePointer<GtkWidget> {
+        let label = gtk_label_new(text)!
+        gtk_label_set_wrap(hark_label(label), 1)
+        gtk_label_set_xalign(hark_label(label), 0)
+        gtk_label_set_selectable(hark_label(label), 0)
+        gtk_widget_set_visible(label, text.isEmpty ? 0 : 1)
+        return label
+    }
+
+    func present() {
+        gtk_window_present(window)
+    }
+
+    func close() {
+        gtk_window_close(window)
+    }
+
+    /// The page for the account's state: the form, or who is signed in.
+    func showState() {
+        guard lifetime.isAlive else { return }
+        switch account.state {
+        case .signedIn(let userID):
+            let server = account.store.matrixAccount()?.homeserver ?? ""
+            gtk_label_set_text(hark_label(accountLabel), "Signed in as \(userID) on \(server).")
+            gtk_stack_set_visible_child_name(OpaquePointer(stack), "account")
+        case .signedOutByServer:
+            setLabel(noticeLabel, "Signed out by the server. Sign in again to go on; nothing on this computer was lost.")
+            gtk_stack_set_visible_child_name(OpaquePointer(stack), "form")
+        case .signedOut, .restoring:
+            setLabel(noticeLabel, nil)
+            gtk_stack_set_visible_child_name(OpaquePointer(stack), "form")
+        }
+        updateButton()
+    }
+
+    /// The form's fields: the server text, the user name (from a Matrix ID
+    /// typed in the first field when none is given), the password.
+    var fields: (server: String, user: String, password: String) {
+        func text(_ row: UnsafeMutablePointer<GtkWidget>) -> String {
+            String(cString: gtk_editable_get_text(OpaquePointer(row))).trimmingCharacters(in: .whitespaces)
+        }
+        let server = text(serverRow)
+        var user = text(userRow)
+        if user.isEmpty, server.hasPrefix("@") { user = server }
+        return (server, user, String(cString: gtk_editable_get_text(OpaquePointer(passwordRow))))
+    }
+
+    private func updateButton() {
+        let (server, user, password) = fields
+        let ready = !isBusy && !server.isEmpty && !user.isEmpty && !password.isEmpty
+        gtk_widget_set_sensitive(signInButton, ready ? 1 : 0)
+        for row in [serverRow, userRow, passwordRow] { gtk_widget_set_sensitive(row, isBusy ? 0 : 1) }
+        gtk_widget_set_sensitive(signOutButton, isBusy ? 0 : 1)
+    }
+
+    private func setBusy(_ busy: Bool, label: String) {
+        isBusy = busy
+        gtk_widget_set_visible(spinner, busy ? 1 : 0)
+        if busy { gtk_spinner_start(OpaquePointer(spinner)) } else { gtk_spinner_stop(OpaquePointer(spinner)) }
+        gtk_label_set_text_with_mnemonic(hark_label(signInLabel), label)
+        updateButton()
+    }
+
+    private func setLabel(_ label: UnsafeMutablePointer<GtkWidget>, _ text: String?) {
+        gtk_label_set_text(hark_label(label), text ?? "")
+        gtk_widget_set_visible(label, text == nil ? 0 : 1)
+    }
+
+    private func showError(_ text: String?, in label: UnsafeMutablePointer<GtkWidget>) {
+        shownError = text
+        setLabel(label, text)
+    }
+
+    /// Signs in with the form's fields; the dialog closes once signed in.
+    func signIn() {
+        let (server, user, password) = fields
+        guard !isBusy, !server.isEmpty, !user.isEmpty, !password.isEmpty else { return }
+        showError(nil, in: errorLabel)
+        setBusy(true, label: "Signing In…")
+        Task { [weak self, account] in
+            let problem = await account.signIn(server: server, user: user, password: password)
+            guard let self, self.lifetime.isAlive else { return }
+            self.setBusy(false, label: "_Sign In")
+            if let problem {
+                self.showError(problem, in: self.errorLabel)
+            } else {
+                gtk_editable_set_text(OpaquePointer(self.passwordRow), "")
+                self.close()
+            }
+        }
+    }
+
+    /// Signs out; the form shows again.
+    func signOut() {
+        guard !isBusy else { return }
+        showError(nil, in: accountError)
+        isBusy = true
+        updateButton()
+        Task { [weak self, account] in
+            let problem = await account.signOut()
+            guard let self, self.lifetime.isAlive else { return }
+            self.isBusy = false
+            self.showError(problem, in: self.accountError)
+            self.showState()
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import Conversations
+import Foundation
+import Matrix
+import MessageStore
+
+/// The window's Matrix account: signed out, signing in, signed in (with its
+/// running `ConversationSession`), or signed out by the server. The token
+/// lives in the Secret Service only (`MatrixAccount`); this only holds the
+/// client made from it. Every network call is asynchronous on GLib's loop.
+@MainActor
+final class AccountModel {
+    enum State: Equatable {
+        case signedOut
+        /// Reading the token from the keyring at start.
+        case restoring
+        case signedIn(userID: String)
+        /// The server revoked the token: the rooms and messages stay, sending waits.
+        case signedOutByServer(userID: String)
+    }
+
+    let store: MessageStore
+    let secrets: SecretStore
+    private(set) var state: State = .signedOut {
+        didSet { if state != oldValue { onStateChange() } }
+    }
+    /// The session of the signed-in account; kept (stopped) after the server
+    /// signed it out, so a take recorded into a room is still queued.
+    private(set) var session: ConversationSession?
+    /// Whether sessions run (sync, outbox); tests of the window alone adopt a
+    /// session that stays still.
+    var startsSessions = true
+    var onStateChange: @MainActor () -> Void = {}
+    /// The running session's changes, on the main thread.
+    var onChange: @MainActor (ConversationSession.Change) -> Void = { _ in }
+
+    init(store: MessageStore, secrets: SecretStore = SecretStore()) {
+        self.store = store
+        self.secrets = secrets
+        if let record = store.matrixAccount() {
+            state = store.isSignedOutByServer ? .signedOutByServer(userID: record.userID) : .restoring
+        }
+    }
+
+    var userID: String? {
+        switch state {
+        case .signedIn(let id), .signedOutByServer(let id): return id
+        case .signedOut, .restoring: return nil
+        }
+    }
+
+    var isSignedIn: Bool { if case .signedIn = state { return true } else { return false } }
+
+    /// Whether the account's rooms are shown (signed in, or signed out by
+    /// the server with its rooms kept).
+    var showsRooms: Bool { userID != nil }
+
+    /// At start: the account the store names, its token from the keyring;
+    /// `problem` hears why it could not be (no Secret Service…).
+    func restore(problem: @escaping @MainActor (String) -> Void) {
+        guard state == .restoring else { return }
+        Task { [weak self] in
+            guard let self else { return }
+            do throws(MatrixAccount.Failure) {
+                if let client = try await MatrixAccount.restore(store: self.store, secrets: self.secrets) {
+                    self.adopt(client)
+                } else {
+                    self.state = .signedOut
+                }
+            } catch {
+                self.state = .signedOut
+                problem("Your Matrix account could not be restored: \(error.description)")
+            }
+        }
+    }
+
+    /// Signs in; nil when signed in, else the sentence saying why not.
+    func signIn(server: String, user: String, password: String) async -> String? {
+        do throws(MatrixAccount.Failure) {
+            let client = try await MatrixAccount.signIn(homeserverText: server, user: user, password: password,
+                                                        store: store, secrets: secrets)
+            adopt(client)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    /// Signs out (the server, the keyring, the store's rooms); nil when done.
+    func signOut() async -> String? {
+        let client = session?.client
+        session?.stop()
+        do throws(MatrixAccount.Failure) {
+            try await MatrixAccount.signOut(store: store, secrets: secrets, client: client)
+        } catch {
+            return error.description
+        }
+        session = nil
+        state = .signedOut
+        onChange(.rooms)
+        return nil
+    }
+
+    /// Takes a signed-in client: a session over the store, started.
+    func adopt(_ client: MatrixClient) {
+        session?.stop()
+        let session = ConversationSession(client: client, store: store)
+        session.onChange = { [weak self] change in self?.handle(change) }
+        self.session = session
+        state = .signedIn(userID: session.userID)
+        if startsSessions { session.start() }
+        onChange(.rooms)
+    }
+
+    private func handle(_ change: ConversationSession.Change) {
+        if change == .signedOutByServer, let id = userID { state = .signedOutByServer(userID: id) }
+        onChange(change)
+    }
+
+    /// Stops the session (the window closes).
+    func stop() {
+        session?.stop()
+    }
+}

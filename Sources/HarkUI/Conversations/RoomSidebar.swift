@@ -1,0 +1,180 @@
+import CAdwaita
+import CGLib
+import CGtk
+import Foundation
+import GLibSupport
+import GtkSupport
+import MessageStore
+
+/// The sidebar: "Recordings" (the local history), then invitations (with
+/// Accept and Decline), then the joined rooms by name, newest activity first,
+/// each with its unread voice messages counted and who sent the latest. It
+/// only shows what the store says (`reload`); choosing is the window's work.
+@MainActor
+final class RoomSidebar {
+    let widget: UnsafeMutablePointer<GtkWidget>
+    let list: UnsafeMutablePointer<GtkWidget>
+    /// What is chosen: the recordings, or a room.
+    private(set) var selected: HistoryScope = .recordings
+    /// The rooms shown, in order (invitations first).
+    private(set) var rooms: [StoredRoom] = []
+    private var rows: [(row: UnsafeMutablePointer<GtkWidget>, scope: HistoryScope?, name: String)] = []
+    private var rebuilding = false
+    /// The user chose `scope` (a click, the keyboard).
+    var onSelect: @MainActor (HistoryScope) -> Void = { _ in }
+    /// A row was activated (clicked even if already chosen): a folded window shows the room.
+    var onActivate: @MainActor () -> Void = {}
+    var onAccept: @MainActor (String) -> Void = { _ in }
+    var onDecline: @MainActor (String) -> Void = { _ in }
+    static let recordingsTitle = "Recordings"
+
+    init() {
+        list = gtk_list_box_new()!
+        gtk_widget_add_css_class(list, "navigation-sidebar")
+        gtk_list_box_set_selection_mode(OpaquePointer(list), GTK_SELECTION_SINGLE)
+        hark_accessible_set_label(UnsafeMutableRawPointer(list), "Rooms")
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(OpaquePointer(scroller), list)
+        gtk_widget_set_vexpand(scroller, 1)
+        widget = scroller
+        Signal.connectPointer(UnsafeMutableRawPointer(list), "row-selected") { [weak self] row in
+            guard let self, !self.rebuilding, let row,
+                  let scope = self.rows.first(where: { UnsafeMutableRawPointer($0.row) == row })?.scope else { return }
+            guard scope != self.selected else { return }
+            self.selected = scope
+            self.onSelect(scope)
+        }
+        // A click selects, then activates; Enter or a screen reader's action only activates.
+        Signal.connectPointer(UnsafeMutableRawPointer(list), "row-activated") { [weak self] row in
+            guard let self, let row,
+                  let scope = self.rows.first(where: { UnsafeMutableRawPointer($0.row) == row })?.scope else { return }
+            if scope != self.selected {
+                self.select(scope)
+                self.onSelect(scope)
+            }
+            self.onActivate()
+        }
+        reload(rooms: [])
+    }
+
+    /// Shows `rooms` (as `MessageStore.rooms()` orders them); the chosen
+    /// row stays chosen, or "Recordings" when its room is gone.
+    func reload(rooms: [StoredRoom]) {
+        rebuilding = true
+        defer { rebuilding = false }
+        self.rooms = rooms
+        for (row, _, _) in rows { gtk_list_box_remove(OpaquePointer(list), row) }
+        rows = []
+        add(Self.titleRow(Self.recordingsTitle, subtitle: "On this computer", unread: 0,
+                          icon: "audio-input-microphone-symbolic"), scope: .recordings)
+        for room in rooms {
+            switch room.membership {
+            case .invite: add(invitationRow(room), scope: nil)
+            case .join: add(Self.roomRow(room), scope: .room(room.id))
+            case .leave: continue
+            }
+        }
+        if case .room(let id) = selected, !rooms.contains(where: { $0.id == id && $0.membership == .join }) {
+            selected = .recordings
+            onSelect(.recordings)
+        }
+        if let chosen = rows.first(where: { $0.scope == selected }) {
+            gtk_list_box_select_row(OpaquePointer(list), UnsafeMutableRawPointer(chosen.row).assumingMemoryBound(to: GtkListBoxRow.self))
+        }
+    }
+
+    /// Chooses `scope` (the window opening a room from a notification).
+    func select(_ scope: HistoryScope) {
+        guard let chosen = rows.first(where: { $0.scope == scope }) else { return }
+        selected = scope
+        rebuilding = true
+        gtk_list_box_select_row(OpaquePointer(list), UnsafeMutableRawPointer(chosen.row).assumingMemoryBound(to: GtkListBoxRow.self))
+        rebuilding = false
+    }
+
+    /// Each row's accessible name, in order (GTK 4.8 cannot read one back; for tests).
+    var rowNames: [String] { rows.map(\.name) }
+
+    /// The row of `scope`, for tests.
+    func row(of scope: HistoryScope) -> UnsafeMutablePointer<GtkWidget>? {
+        rows.first { $0.scope == scope }?.row
+    }
+
+    private func add(_ content: (widget: UnsafeMutablePointer<GtkWidget>, name: String), scope: HistoryScope?) {
+        let row = gtk_list_box_row_new()!
+        gtk_list_box_row_set_child(UnsafeMutableRawPointer(row).assumingMemoryBound(to: GtkListBoxRow.self), content.widget)
+        hark_accessible_set_label(UnsafeMutableRawPointer(row), content.name)
+        if scope == nil {
+            gtk_list_box_row_set_selectable(UnsafeMutableRawPointer(row).assumingMemoryBound(to: GtkListBoxRow.self), 0)
+            gtk_list_box_row_set_activatable(UnsafeMutableRawPointer(row).assumingMemoryBound(to: GtkListBoxRow.self), 0)
+        }
+        gtk_list_box_append(OpaquePointer(list), row)
+        rows.append((row, scope, content.name))
+    }
+
+    static func roomRow(_ room: StoredRoom) -> (widget: UnsafeMutablePointer<GtkWidget>, name: String) {
+        var subtitle: String?
+        if room.isEncrypted {
+            subtitle = "Encrypted rooms are not supported yet"
+        } else if let sender = room.lastSenderName {
+            subtitle = "Latest from \(sender)"
+        }
+        var name = room.displayName
+        if room.unreadCount > 0 { name += ", \(room.unreadCount) unread" }
+        if let subtitle { name += ", \(subtitle)" }
+        return (titleRow(room.displayName, subtitle: subtitle, unread: room.unreadCount,
+                         icon: room.isEncrypted ? "channel-secure-symbolic" : "system-users-symbolic").widget, name)
+    }
+
+    private func invitationRow(_ room: StoredRoom) -> (widget: UnsafeMutablePointer<GtkWidget>, name: String) {
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+        let inviter = room.inviter.map { "Invitation from \($0)" } ?? "Invitation"
+        gtk_box_append(hark_box(box), Self.titleRow(room.name ?? room.displayName, subtitle: inviter, unread: 0,
+                                                     icon: "mail-unread-symbolic").widget)
+        let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        gtk_widget_set_halign(buttons, GTK_ALIGN_END)
+        let decline = gtk_button_new_with_mnemonic("_Decline")!
+        let accept = gtk_button_new_with_mnemonic("_Accept")!
+        gtk_widget_add_css_class(accept, "suggested-action")
+        hark_accessible_set_label(UnsafeMutableRawPointer(accept), "Accept invitation to \(room.displayName)")
+        hark_accessible_set_label(UnsafeMutableRawPointer(decline), "Decline invitation to \(room.displayName)")
+        gtk_box_append(hark_box(buttons), decline)
+        gtk_box_append(hark_box(buttons), accept)
+        gtk_box_append(hark_box(box), buttons)
+        let id = room.id
+        Signal.connect(UnsafeMutableRawPointer(accept), "clicked") { [weak self] in self?.onAccept(id) }
+        Signal.connect(UnsafeMutableRawPointer(decline), "clicked") { [weak self] in self?.onDecline(id) }
+        return (box, "\(room.displayName), \(inviter)")
+    }
+
+    private static func titleRow(_ title: String, subtitle: String?, unread: Int,
+                                 icon: String) -> (widget: UnsafeMutablePointer<GtkWidget>, name: String) {
+        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
+        for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] { side(box, 4) }
+        gtk_box_append(hark_box(box), gtk_image_new_from_icon_name(icon))
+        let texts = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
+        gtk_widget_set_hexpand(texts, 1)
+        let titleLabel = gtk_label_new(title)!
+        gtk_label_set_xalign(hark_label(titleLabel), 0)
+        gtk_label_set_ellipsize(hark_label(titleLabel), PANGO_ELLIPSIZE_END)
+        gtk_box_append(hark_box(texts), titleLabel)
+        if let subtitle {
+            let subtitleLabel = gtk_label_new(subtitle)!
+            gtk_label_set_xalign(hark_label(subtitleLabel), 0)
+            gtk_label_set_ellipsize(hark_label(subtitleLabel), PANGO_ELLIPSIZE_END)
+            gtk_widget_add_css_class(subtitleLabel, "caption")
+            gtk_widget_add_css_class(subtitleLabel, "dim-label")
+            gtk_box_append(hark_box(texts), subtitleLabel)
+        }
+        gtk_box_append(hark_box(box), texts)
+        if unread > 0 {
+            let badge = gtk_label_new(String(unread))!
+            gtk_widget_add_css_class(badge, "hark-unread")
+            gtk_widget_add_css_class(badge, "numeric")
+            gtk_widget_set_valign(badge, GTK_ALIGN_CENTER)
+            gtk_box_append(hark_box(box), badge)
+        }
+        return (box, title)
+    }
+}

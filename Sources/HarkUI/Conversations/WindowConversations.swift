@@ -1,0 +1,297 @@
+import AudioEngine
+import CAdwaita
+import CGLib
+import CGtk
+import Conversations
+import Foundation
+import GLibSupport
+import GtkSupport
+import MessageStore
+
+/// The window's Matrix side: the account (sign in, sign out, signed out by
+/// the server), the room sidebar, a room's history, recording into a room
+/// (Stop sends), the rows' Send to…, Retry and Delete for Everyone, and
+/// notifications of voice messages received while the window is not active.
+/// The store is the model; this reads it again whenever the session says
+/// something changed.
+@MainActor
+final class WindowConversations {
+    unowned let window: MainWindow
+    let account: AccountModel
+    let sidebar = RoomSidebar()
+    let banner: SignedOutBanner
+    let layout: RoomLayout
+    /// The account dialog while it is open.
+    private(set) var accountDialog: AccountDialog?
+    /// The last "Send to…" dialog opened (for tests).
+    private(set) var sendToDialog: SendToDialog?
+    /// Whether the window is the one the user is in (notifications are for when it is not).
+    var isWindowActive: @MainActor () -> Bool
+    /// Shows a notification; tests record them instead.
+    var notify: @MainActor (RoomNotification) -> Void
+    /// Every notification sent, for tests and for the record.
+    private(set) var notifications: [RoomNotification] = []
+
+    init(window: MainWindow, store: MessageStore, layout: RoomLayout, banner: SignedOutBanner,
+         application: UnsafeMutablePointer<GtkApplication>) {
+        self.window = window
+        self.layout = layout
+        self.banner = banner
+        account = AccountModel(store: store)
+        let gtkWindow = window.window
+        isWindowActive = { gtk_window_is_active(gtkWindow) != 0 }
+        let app = UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self)
+        notify = { $0.send(through: app) }
+        layout.setSidebar(sidebar.widget)
+
+        account.onStateChange = { [weak self] in self?.accountChanged() }
+        account.onChange = { [weak self] in self?.handle($0) }
+        banner.onSignIn = { [weak self] in self?.openAccountDialog() }
+        sidebar.onSelect = { [weak self] in self?.show($0) }
+        sidebar.onActivate = { [weak self] in self?.layout.showContent() }
+        sidebar.onAccept = { [weak self] id in self?.answerInvitation(id, accept: true) }
+        sidebar.onDecline = { [weak self] id in self?.answerInvitation(id, accept: false) }
+        connectHistory()
+        addActions(application: application)
+        Signal.connect(UnsafeMutableRawPointer(gtkWindow), "destroy") { [weak self] in self?.account.stop() }
+        Signal.connectPointer(UnsafeMutableRawPointer(gtkWindow), "notify::is-active") { [weak self] _ in
+            guard let self, self.isWindowActive() else { return }
+            self.markShownRoomSeen()
+        }
+        accountChanged()
+    }
+
+    /// Reads the token from the keyring and starts the session (at start).
+    func restore() {
+        account.restore { [weak self] in self?.window.toast($0, seconds: MainWindow.problemSeconds) }
+    }
+
+    // MARK: The account
+
+    func openAccountDialog() {
+        if let accountDialog {
+            accountDialog.present()
+            return
+        }
+        let dialog = AccountDialog(over: window.window, account: account)
+        accountDialog = dialog
+        Signal.connect(UnsafeMutableRawPointer(dialog.window), "destroy") { [weak self, weak dialog] in
+            if let self, self.accountDialog === dialog { self.accountDialog = nil }
+        }
+        dialog.present()
+    }
+
+    private func accountChanged() {
+        let state = account.state
+        layout.showsSidebar = account.showsRooms
+        banner.isShown = { if case .signedOutByServer = state { return true } else { return false } }()
+        window.history?.canSendToRooms = account.isSignedIn
+        accountDialog?.showState()
+        reloadRooms()
+    }
+
+    private func handle(_ change: ConversationSession.Change) {
+        switch change {
+        case .rooms:
+            reloadRooms()
+        case .messages(let received, _):
+            window.history?.refreshFromStore()
+            reloadRooms()
+            notifyOf(received)
+            markShownRoomSeen()
+        case .sendState(let id), .downloaded(let id):
+            window.history?.update(id)
+        case .connection(let problem):
+            if let title = sidebarTitle {
+                adw_window_title_set_subtitle(OpaquePointer(title), problem == nil ? nil : "Offline")
+                gtk_widget_set_tooltip_text(title, problem)
+            }
+        case .signedOutByServer:
+            break  // the account's state says so (accountChanged)
+        }
+    }
+
+    private var sidebarTitle: UnsafeMutablePointer<GtkWidget>? {
+        adw_header_bar_get_title_widget(OpaquePointer(layout.sidebarHeader))
+    }
+
+    private func reloadRooms() {
+        let rooms = account.showsRooms ? ((try? account.store.rooms()) ?? []) : []
+        sidebar.reload(rooms: rooms)
+        showTitle()
+        updateComposer()
+    }
+
+    // MARK: A room
+
+    /// The room shown now, nil for the recordings.
+    var shownRoom: StoredRoom? {
+        guard case .room(let id) = window.history?.scope else { return nil }
+        return try? account.store.room(id)
+    }
+
+    /// Shows the recordings or a room's history (from the sidebar, or a notification).
+    func show(_ scope: HistoryScope) {
+        guard let history = window.history else { return }
+        if sidebar.selected != scope { sidebar.select(scope) }
+        history.scope = scope
+        showTitle()
+        updateComposer()
+        markShownRoomSeen()
+    }
+
+    /// Opens a room and brings the window forward (a notification's click).
+    func open(roomID: String) {
+        guard (try? account.store.room(roomID))??.membership == .join else { return }
+        show(.room(roomID))
+        layout.showContent()
+        window.present()
+    }
+
+    private func showTitle() {
+        if let room = shownRoom {
+            layout.setTitle(room.displayName, subtitle: room.isEncrypted ? Self.encryptedText : nil)
+        } else {
+            layout.setTitle(account.showsRooms ? RoomSidebar.recordingsTitle : AppInfo.name, subtitle: nil)
+        }
+        updateEmptyState()
+    }
+
+    static let encryptedText = "Encrypted rooms are not supported yet"
+
+    /// Record records into the room shown; never into an encrypted one.
+    private func updateComposer() {
+        guard let composer = window.composer else { return }
+        let room = shownRoom
+        composer.roomID = room?.id
+        composer.unavailableReason = room?.isEncrypted == true
+            ? "\(Self.encryptedText): Hark cannot record into this room." : nil
+    }
+
+    private func updateEmptyState() {
+        guard let page = window.emptyStatePage else { return }
+        if let room = shownRoom {
+            adw_status_page_set_title(OpaquePointer(page), "No voice messages yet")
+            adw_status_page_set_description(OpaquePointer(page), room.isEncrypted
+                ? "\(Self.encryptedText)."
+                : "Record a message with the button below: it is sent to \(room.displayName).")
+        } else {
+            window.resetEmptyState()
+        }
+    }
+
+    /// The room on screen, in the window the user is in: its messages are seen.
+    private func markShownRoomSeen() {
+        guard let room = shownRoom, room.unreadCount > 0, isWindowActive(), !layout.isShowingSidebarOnly,
+              let session = account.session else { return }
+        session.markRoomSeen(room.id)
+    }
+
+    private func answerInvitation(_ id: String, accept: Bool) {
+        guard let session = account.session else { return }
+        Task { [weak self] in
+            do throws(ConversationError) {
+                if accept { try await session.join(id) } else { try await session.leave(id) }
+                if accept { self?.show(.room(id)) }
+            } catch {
+                self?.window.toast(error.description, seconds: MainWindow.problemSeconds)
+            }
+        }
+    }
+
+    // MARK: Messages
+
+    private func connectHistory() {
+        guard let history = window.history, let composer = window.composer, let playback = window.playback else { return }
+        let saved = composer.onSaved
+        composer.onSaved = { [weak self] message in
+            saved(message)
+            if let roomID = message.roomID { self?.send(message, to: roomID) }
+        }
+        history.onSendTo = { [weak self] in self?.askWhereToSend($0) }
+        history.onRetry = { [weak self] in self?.retry($0) }
+        history.onDeleteForEveryone = { [weak self] in self?.deleteForEveryone($0) }
+        let changed = playback.onChange
+        playback.onChange = { [weak self, weak playback] id in
+            changed(id)
+            guard let self, let playback, playback.isPlaying, playback.currentID == id,
+                  (try? self.account.store.message(id))?.unread == true else { return }
+            self.account.session?.markHeard(id)
+        }
+    }
+
+    /// Queues `message` to be sent into `roomID` (refused for an encrypted room).
+    func send(_ message: Message, to roomID: String) {
+        guard let session = account.session else {
+            window.toast("“\(message.title)” was saved but not sent: sign in to a Matrix account first.",
+                         seconds: MainWindow.problemSeconds)
+            return
+        }
+        do throws(ConversationError) {
+            try session.send(message.id, to: roomID)
+        } catch {
+            window.toast("“\(message.title)” was not sent: \(error.description)", seconds: MainWindow.problemSeconds)
+        }
+        window.history?.update(message.id)
+    }
+
+    private func askWhereToSend(_ message: Message) {
+        let rooms = (try? account.store.rooms()) ?? []
+        let dialog = SendToDialog(over: window.window, title: message.title, rooms: rooms) { [weak self] room in
+            self?.send(message, to: room.id)
+            self?.window.toast("Sending “\(message.title)” to \(room.displayName)")
+        }
+        sendToDialog = dialog
+        dialog.present()
+    }
+
+    private func retry(_ message: Message) {
+        guard let session = account.session else { return openAccountDialog() }
+        do throws(ConversationError) { try session.retry(message.id) } catch {
+            window.toast(error.description, seconds: MainWindow.problemSeconds)
+        }
+        window.history?.update(message.id)
+    }
+
+    /// Redacts the message in its rooms, then deletes it here (with Undo, as any delete).
+    private func deleteForEveryone(_ message: Message) {
+        guard let session = account.session else { return openAccountDialog() }
+        Task { [weak self] in
+            do throws(ConversationError) {
+                try await session.deleteForEveryone(message.id)
+                self?.window.delete(message, saying: "“\(message.title)” deleted for everyone")
+            } catch {
+                self?.window.toast("“\(message.title)” could not be deleted for everyone: \(error.description)",
+                                   seconds: MainWindow.problemSeconds)
+            }
+        }
+    }
+
+    // MARK: Notifications
+
+    private func notifyOf(_ received: [Message]) {
+        guard !isWindowActive() else { return }
+        let store = account.store
+        for message in received where message.unread && message.origin == .received {
+            guard let roomID = message.roomID, let room = try? store.room(roomID) else { continue }
+            let sender = message.sender.map { store.memberName(roomID: roomID, userID: $0) ?? $0 } ?? "Someone"
+            let notification = RoomNotification(message: message, senderName: sender, roomName: room.displayName)
+            notifications.append(notification)
+            notify(notification)
+        }
+    }
+
+    private func addActions(application: UnsafeMutablePointer<GtkApplication>) {
+        Actions.add(to: UnsafeMutableRawPointer(window.window), "matrix-account") { [weak self] in self?.openAccountDialog() }
+        // A notification's click: the application's action, with the room's id.
+        let type = g_variant_type_new("s")
+        let open = g_simple_action_new(RoomNotification.openRoomAction, type)!
+        g_variant_type_free(type)
+        Signal.connectPointer(UnsafeMutableRawPointer(open), "activate") { [weak self] value in
+            guard let value, let text = g_variant_get_string(OpaquePointer(value), nil) else { return }
+            self?.open(roomID: String(cString: text))
+        }
+        g_action_map_add_action(OpaquePointer(application), open)
+        g_object_unref(UnsafeMutableRawPointer(open))
+    }
+}

@@ -1,0 +1,136 @@
+import CAdwaita
+import CGLib
+import CGtk
+import Foundation
+import GLibSupport
+import GtkSupport
+import HarkTestSupport
+@testable import HarkUI
+import Matrix
+import MessageStore
+import XCTest
+
+/// The window's Matrix side without a server: a session adopted over a store
+/// that already knows the account's rooms (it never syncs: the client points
+/// at a closed port). What the sidebar, the rows and the composer show.
+final class ConversationWindowTests: XCTestCase {
+    static let me = "@me:localhost"
+
+    /// A store that knows the account and three rooms: "Voice" (Bob spoke
+    /// last, one unread), "Secret" (encrypted) and an invitation to "Party".
+    static func prepareRooms(_ store: MessageStore) throws {
+        try store.setMatrixAccount(MatrixAccountRecord(userID: me, homeserver: "http://127.0.0.1:1", deviceID: "DEV"))
+        try store.updateRoom(RoomUpdate(id: "!voice", membership: .join, name: "Voice"))
+        try store.setMember(roomID: "!voice", userID: "@bob:localhost", displayName: "Bob", membership: "join")
+        try store.updateRoom(RoomUpdate(id: "!secret", membership: .join, name: "Secret", isEncrypted: true))
+        try store.noteActivity(roomID: "!secret", at: Date(timeIntervalSinceNow: -3600), sender: "@bob:localhost")
+        try store.updateRoom(RoomUpdate(id: "!party", membership: .invite, name: "Party", inviter: "@carol:localhost"))
+        try store.receive(IncomingAudio(eventID: "$bob1", roomID: "!voice", sender: "@bob:localhost", title: "Voice message",
+                                        sentAt: Date(timeIntervalSinceNow: -60), duration: 4, fileExtension: "ogg",
+                                        mediaURL: "mxc://localhost/bob1", levels: nil, unread: true))
+    }
+
+    /// Signs the window in with a client that never reaches a server.
+    @MainActor
+    static func adoptOfflineSession(_ window: MainWindow) throws -> WindowConversations {
+        let conversations = try XCTUnwrap(window.conversations)
+        conversations.account.startsSessions = false
+        conversations.isWindowActive = { false }  // no read receipts, no marking seen
+        conversations.account.adopt(MatrixClient(
+            homeserver: "http://127.0.0.1:1",
+            session: Session(homeserver: "http://127.0.0.1:1", userID: me, deviceID: "DEV", accessToken: "not-a-token")))
+        return conversations
+    }
+
+    func testSignedOutTheWindowIsTheHistoryAloneAndTheMenuOpensTheAccountDialog() throws {
+        try onMainActor {
+            try WindowFixture.withShownWindow { _, window in
+                let conversations = try XCTUnwrap(window.conversations)
+                XCTAssertFalse(window.layout.showsSidebar)
+                XCTAssertEqual(gtk_widget_get_visible(window.layout.sidebarPane), 0)
+                XCTAssertEqual(gtk_widget_get_visible(window.layout.backButton), 0)
+                XCTAssertFalse(window.banner.isShown)
+                XCTAssertNotEqual(g_action_group_has_action(OpaquePointer(window.window), "matrix-account"), 0)
+                g_action_group_activate_action(OpaquePointer(window.window), "matrix-account", nil)
+                settle()
+                let dialog = try XCTUnwrap(conversations.accountDialog, "the menu's item opens the dialog")
+                XCTAssertNotEqual(gtk_widget_get_visible(Widget.widget(dialog.window)), 0)
+                XCTAssertEqual(gtk_widget_get_sensitive(dialog.signInButton), 0, "nothing typed yet")
+                gtk_editable_set_text(OpaquePointer(dialog.serverRow), "@alice:example.org")
+                gtk_editable_set_text(OpaquePointer(dialog.passwordRow), "secret")
+                XCTAssertEqual(dialog.fields.user, "@alice:example.org", "a Matrix ID names the user")
+                XCTAssertNotEqual(gtk_widget_get_sensitive(dialog.signInButton), 0)
+                dialog.close()
+                settle()
+                XCTAssertNil(conversations.accountDialog)
+            }
+        }
+    }
+
+    func testTheSidebarListsRecordingsInvitationsAndRoomsAndARoomShowsItsOwnHistory() throws {
+        try onMainActor {
+            let scratch = try ScratchFolder()
+            let tone = scratch.path("tone.ogg")
+            try WindowFixture.tone(tone, seconds: 1)
+            try WindowFixture.withWindow(storeIn: scratch.url, before: { store in
+                try Self.prepareRooms(store)
+                return try store.importFile(tone, title: "My own recording")
+            }) { store, window, recording in
+                gtk_window_set_default_size(window.window, 800, 600)
+                window.present()
+                settle(seconds: 0.3)
+                let conversations = try Self.adoptOfflineSession(window)
+                settle()
+                XCTAssertTrue(window.layout.showsSidebar)
+                XCTAssertFalse(window.layout.isFolded, "800 px hold both panes")
+                XCTAssertEqual(conversations.sidebar.rowNames, [
+                    "Recordings",
+                    "Party, Invitation from @carol:localhost",
+                    "Voice, 1 unread, Latest from Bob",
+                    "Secret, Encrypted rooms are not supported yet",
+                ])
+                XCTAssertEqual(conversations.sidebar.selected, .recordings)
+                let history = try XCTUnwrap(window.history)
+                XCTAssertEqual(history.count, 1, "the recordings: the received message is not among them")
+
+                // Choosing "Voice" (a click on its row) shows its history, with the sender's name.
+                let voiceRow = try XCTUnwrap(conversations.sidebar.row(of: .room("!voice")))
+                activateRow(voiceRow)
+                settle()
+                XCTAssertEqual(history.scope, .room("!voice"))
+                XCTAssertEqual(history.count, 1)
+                let row = try XCTUnwrap(history.liveRows.first { $0.message != nil })
+                XCTAssertEqual(row.shownSender, "Bob")
+                XCTAssertEqual(row.shownMissing, MessageRow.downloadingText, "not “missing”: on its way")
+                XCTAssertEqual(window.composer?.roomID, "!voice")
+                XCTAssertTrue(window.composer?.recordIsSensitive ?? false)
+
+                // The encrypted room: Record is unavailable, and says why.
+                activateRow(try XCTUnwrap(conversations.sidebar.row(of: .room("!secret"))))
+                settle()
+                let composer = try XCTUnwrap(window.composer)
+                XCTAssertFalse(composer.recordIsSensitive)
+                XCTAssertTrue(composer.recordTooltip.hasPrefix("Encrypted rooms are not supported yet"), composer.recordTooltip)
+                XCTAssertEqual(composer.hintShown, composer.recordTooltip)
+                composer.toggleRecording()
+                XCTAssertFalse(composer.isRecording, "nothing is recorded for an encrypted room")
+                XCTAssertEqual(window.visiblePage, "empty")
+
+                // Back to the recordings: Record is back, the message is there.
+                activateRow(try XCTUnwrap(conversations.sidebar.row(of: .recordings)))
+                settle()
+                XCTAssertEqual(history.scope, .recordings)
+                XCTAssertTrue(composer.recordIsSensitive)
+                XCTAssertNil(composer.roomID)
+                XCTAssertEqual(history.liveRows.compactMap(\.message?.id), [recording.id])
+                _ = store
+            }
+        }
+    }
+}
+
+/// Activates a list box row (Enter on it, a screen reader's action; a click also selects it).
+@MainActor
+func activateRow(_ row: UnsafeMutablePointer<GtkWidget>) {
+    gtk_widget_activate(row)
+}
