@@ -68,6 +68,10 @@ let package = Package(
         .testTarget(name: "MatrixServerTests",
                     dependencies: ["Matrix", "Conversations", "MessageStore", "Levels", "GLibSupport", "AudioEngine",
                                    "HarkTestSupport"]),
+        // The window against a real Synapse and gnome-keyring, under Xvfb.
+        .testTarget(name: "MatrixAppTests",
+                    dependencies: ["HarkUI", "Matrix", "Conversations", "MessageStore", "AudioEngine", "Levels", "GtkSupport", "GLibSupport",
+                                   "HarkTestSupport", "CTestSignals", "CGLib", "CGtk", "CAdwaita"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Levels", "CCairo"]),
         .testTarget(name: "MessageStoreTests", dependencies: ["MessageStore", "AudioEngine", "Levels", "CSQLite", "HarkTestSupport"]),
         .testTarget(name: "AudioEngineTests", dependencies: ["AudioEngine", "Levels", "GLibSupport", "HarkTestSupport"]),

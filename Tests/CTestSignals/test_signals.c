@@ -29,3 +29,7 @@ gpointer hark_test_emit_double_double_returning_pointer(gpointer instance, const
     g_signal_emit_by_name(instance, signal, x, y, &result);
     return result;
 }
+
+void hark_test_emit(gpointer instance, const char *signal) {
+    g_signal_emit_by_name(instance, signal);
+}

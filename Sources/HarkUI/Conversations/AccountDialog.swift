@@ -131,6 +131,9 @@ final class AccountDialog {
         return label
     }
 
+    /// False once GTK destroyed the dialog (closed): its widgets are gone.
+    var isOpen: Bool { lifetime.isAlive }
+
     func present() {
         gtk_window_present(window)
     }
@@ -173,7 +176,9 @@ final class AccountDialog {
         let (server, user, password) = fields
         let ready = !isBusy && !server.isEmpty && !user.isEmpty && !password.isEmpty
         gtk_widget_set_sensitive(signInButton, ready ? 1 : 0)
-        for row in [serverRow, userRow, passwordRow] { gtk_widget_set_sensitive(row, isBusy ? 0 : 1) }
+        // Not insensitive: a focused text field made insensitive loses its focus
+        // without being told, and GTK warns. Read-only keeps it where it is.
+        for row in [serverRow, userRow, passwordRow] { gtk_editable_set_editable(OpaquePointer(row), isBusy ? 0 : 1) }
         gtk_widget_set_sensitive(signOutButton, isBusy ? 0 : 1)
     }
 

@@ -8,6 +8,7 @@ void hark_test_emit_int_double_double(gpointer instance, const char *signal, gin
 void hark_test_emit_double_double(gpointer instance, const char *signal, gdouble a, gdouble b);
 gboolean hark_test_emit_key(gpointer instance, const char *signal, guint keyval, guint keycode, guint state);
 void hark_test_emit_int(gpointer instance, const char *signal, gint value);
+void hark_test_emit(gpointer instance, const char *signal);
 gboolean hark_test_emit_pointer_double_double(gpointer instance, const char *signal, gpointer value, gdouble x, gdouble y);
 gpointer hark_test_emit_double_double_returning_pointer(gpointer instance, const char *signal, gdouble x, gdouble y);
 #endif
