@@ -54,6 +54,7 @@ func waitUntil(seconds: Double = 60, _ condition: @MainActor () -> Bool) -> Bool
 /// Runs `body` as a main-actor task while the loop turns, and returns what it returned.
 @MainActor @discardableResult
 func awaitOnLoop<T>(seconds: Double = 60, _ body: @escaping @MainActor () async throws -> T) throws -> T {
+    MainLoop.bridgeSwiftConcurrency()
     let outcome = Outcome<T>()
     let task = Task { @MainActor in
         do { outcome.result = .success(try await body()) } catch { outcome.result = .failure(error) }

@@ -1,0 +1,267 @@
+import AudioEngine
+import CAdwaita
+import CGLib
+import CGtk
+import CTestSignals
+import Foundation
+import GLibSupport
+import GtkSupport
+import HarkTestSupport
+@testable import HarkUI
+import Matrix
+import MessageStore
+import XCTest
+
+/// The window's rooms against a real Synapse, with Bob on the other side:
+/// an invitation accepted from the sidebar, Bob's voice message arriving
+/// (counted, named, notified while the window is in the background, seen once
+/// the room is viewed), a take recorded into the room sent by Stop, Send to…,
+/// Delete for Everyone, and an encrypted room that nothing is sent into.
+final class RoomWindowTests: XCTestCase {
+    nonisolated(unsafe) static var server: SynapseServer?
+    static let password = "correct horse battery staple"
+    static let alice = "@alice:localhost"
+
+    override class func setUp() {
+        super.setUp()
+        do {
+            let server = try SynapseServer()
+            try server.register("alice", password: password)
+            try server.register("bob", password: password)
+            self.server = server
+        } catch {
+            print("Synapse did not start: \(error)")
+        }
+    }
+
+    override class func tearDown() {
+        server?.stop()
+        server = nil
+        super.tearDown()
+    }
+
+    var homeserver: String {
+        get throws {
+            guard let server = Self.server else { throw SynapseFailed(output: "no homeserver (see the log above)") }
+            return server.url
+        }
+    }
+
+    /// Alice signed in in `window`, notifications recorded rather than shown.
+    @MainActor
+    static func signIn(_ window: MainWindow, _ homeserver: String) throws -> WindowConversations {
+        let conversations = try XCTUnwrap(window.conversations)
+        conversations.notify = { _ in }
+        XCTAssertNil(try awaitOnLoop { await conversations.account.signIn(server: homeserver, user: "alice", password: password) })
+        return conversations
+    }
+
+    @MainActor
+    static func bob(_ homeserver: String) throws -> MatrixClient {
+        let bob = MatrixClient(homeserver: homeserver)
+        try awaitOnLoop { try await bob.login(user: "bob", password: password) }
+        return bob
+    }
+
+    /// Four seconds of real Ogg Opus.
+    static func voiceFile(in folder: ScratchFolder) throws -> String {
+        let wav = folder.path("voice.wav"), ogg = folder.path("voice.ogg")
+        try WAVFile.write([.init(seconds: 1, amplitude: 0), .init(seconds: 1, amplitude: 0.9),
+                           .init(seconds: 2, amplitude: 0.05)], rate: 48_000, to: URL(fileURLWithPath: wav))
+        try gstLaunch("filesrc location=\(wav) ! wavparse ! audioconvert ! audioresample "
+                      + "! audio/x-raw,rate=48000,channels=1 ! opusenc ! oggmux ! filesink location=\(ogg)")
+        return ogg
+    }
+
+    @MainActor
+    static func sendVoice(from bob: MatrixClient, to roomID: String, path: String) throws -> String {
+        let audio = try XCTUnwrap(FileManager.default.contents(atPath: path))
+        let analysis = try Analyzer.analyze(path: path)
+        let uri = try awaitOnLoop { try await bob.upload(audio, contentType: "audio/ogg", fileName: "Hello.ogg") }
+        let message = OutgoingVoiceMessage(title: "Hello", fileName: "Hello.ogg", size: audio.count,
+                                           durationMilliseconds: Int((analysis.duration * 1000).rounded()),
+                                           levels: analysis.levels)
+        return try awaitOnLoop {
+            try await bob.sendVoiceMessage(roomID: roomID, transactionID: MatrixClient.newTransactionID(), message: message,
+                                           contentURI: uri)
+        }
+    }
+
+    /// Bob's syncs until `found` says his room has what was awaited.
+    @MainActor
+    static func bobSees(_ bob: MatrixClient, _ roomID: String, _ found: (JoinedRoomEvents) -> Bool) throws -> Bool {
+        var since: String?
+        for _ in 0..<20 {
+            let from = since
+            let response = try awaitOnLoop { try await bob.sync(since: from, timeoutMilliseconds: from == nil ? 0 : 5_000) }
+            if let room = response.joined[roomID], found(JoinedRoomEvents(room: room)) { return true }
+            since = response.nextBatch
+        }
+        return false
+    }
+
+    @MainActor
+    static func button(labelled label: String, in widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+        Widget.descendants(of: widget).first {
+            Widget.typeName($0) == "GtkButton" && gtk_button_get_label(hark_button($0)).map { String(cString: $0) } == label
+        }
+    }
+
+    func testAnInvitationBobsVoiceMessageAndATakeRecordedIntoTheRoom() throws {
+        let homeserver = try homeserver
+        let keyring = try TestKeyring()
+        defer { keyring.stop() }
+        let folder = try ScratchFolder()
+        let voice = try Self.voiceFile(in: folder)
+        try MainActor.assumeIsolated {
+            PlaybackController.audioSink = "fakesink sync=true"  // no sound card here
+            let bob = try Self.bob(homeserver)
+            try withWindow(storeIn: folder.url.appendingPathComponent("store")) { store, window in
+                let conversations = try Self.signIn(window, homeserver)
+                conversations.isWindowActive = { false }
+                let history = try XCTUnwrap(window.history)
+                let roomID = try awaitOnLoop { try await bob.createRoom(name: "Voice", invite: [Self.alice]) }
+
+                // The invitation, accepted from the sidebar: the room opens.
+                XCTAssertTrue(waitUntil { conversations.sidebar.rowNames.contains("Voice, Invitation from @bob:localhost") },
+                              "\(conversations.sidebar.rowNames)")
+                let accept = try XCTUnwrap(Self.button(labelled: "_Accept", in: conversations.sidebar.list))
+                hark_test_emit(accept, "clicked")
+                XCTAssertTrue(waitUntil { conversations.sidebar.rowNames.contains("Voice") }, "\(conversations.sidebar.rowNames)")
+                XCTAssertEqual(history.scope, .room(roomID))
+                XCTAssertEqual(conversations.sidebar.selected, .room(roomID))
+
+                // Bob's voice message, while Hark is in the background: counted, notified, named.
+                conversations.show(.recordings)
+                _ = try Self.sendVoice(from: bob, to: roomID, path: voice)
+                XCTAssertTrue(waitUntil { conversations.sidebar.rowNames.contains("Voice, 1 unread, Latest from bob") },
+                              "\(conversations.sidebar.rowNames)")
+                XCTAssertEqual(conversations.notifications,
+                               [RoomNotification(title: "bob", body: "Voice message in Voice · 0:04", roomID: roomID)])
+                XCTAssertEqual(history.count, 0, "the recordings hold no received message")
+
+                // The notification's action opens the room at its message.
+                let application = try XCTUnwrap(gtk_window_get_application(window.window))
+                g_action_group_activate_action(OpaquePointer(application), RoomNotification.openRoomAction,
+                                               g_variant_new_string(roomID))
+                XCTAssertEqual(history.scope, .room(roomID))
+                XCTAssertEqual(history.count, 1)
+                XCTAssertTrue(waitUntil { history.liveRows.contains { $0.shownSender == "bob" && $0.message?.state == .ready } },
+                              "downloaded and analysed")
+                XCTAssertEqual(try store.room(roomID)?.unreadCount, 1, "not seen while the window is in the background")
+
+                // The window comes to the front: the room on screen is seen.
+                conversations.isWindowActive = { true }
+                conversations.show(.room(roomID))
+                XCTAssertTrue(waitUntil { (try? store.room(roomID))??.unreadCount == 0 })
+                XCTAssertTrue(waitUntil { conversations.sidebar.rowNames.contains("Voice, Latest from bob") })
+
+                // Another, with the recordings on screen in the active window: no notification;
+                // playing it (from wherever) is hearing it.
+                conversations.show(.recordings)
+                _ = try Self.sendVoice(from: bob, to: roomID, path: voice)
+                var second: Message?
+                XCTAssertTrue(waitUntil {
+                    second = (try? store.shownIDs(in: .room(roomID)))?.compactMap { try? store.message($0) }
+                        .first { $0.unread && $0.state == .ready }
+                    return second != nil
+                })
+                XCTAssertEqual(conversations.notifications.count, 1, "none while the window is active")
+                let playback = try XCTUnwrap(window.playback)
+                playback.play(try XCTUnwrap(second))
+                XCTAssertTrue(waitUntil { (try? store.message(second!.id))?.unread == false }, "heard")
+                playback.stop()
+                XCTAssertTrue(waitUntil { conversations.sidebar.rowNames.contains("Voice, Latest from bob") })
+                conversations.show(.room(roomID))
+
+                // Record in the room: Stop sends the take.
+                let composer = try XCTUnwrap(window.composer)
+                composer.source = { (.pipeline("audiotestsrc is-live=true volume=0.3"), nil) }
+                composer.toggleRecording()
+                XCTAssertTrue(waitUntil { composer.recordedSeconds > 1 })
+                composer.toggleRecording()
+                var takeID: String?
+                XCTAssertTrue(waitUntil {
+                    takeID = (try? store.shownIDs(in: .room(roomID)))?.first { id in (try? store.message(id))?.origin == .recorded }
+                    return takeID.map { (try? store.sendState(of: $0)) == .sent } ?? false
+                })
+                let take = try store.message(try XCTUnwrap(takeID))
+                XCTAssertEqual(take.roomID, roomID)
+                XCTAssertTrue(waitUntil { history.row(showing: take.id)?.shownSendState == "Sent" })
+                XCTAssertTrue(try Self.bobSees(bob, roomID) { room in room.voiceSenders.contains(Self.alice) },
+                              "Bob's client has Alice's voice message")
+            }
+        }
+    }
+
+    func testSendToDeleteForEveryoneAndAnEncryptedRoomThatNothingIsSentInto() throws {
+        let homeserver = try homeserver
+        let keyring = try TestKeyring()
+        defer { keyring.stop() }
+        let folder = try ScratchFolder()
+        let voice = try Self.voiceFile(in: folder)
+        try MainActor.assumeIsolated {
+            let bob = try Self.bob(homeserver)
+            var recordingID = ""
+            try withWindow(storeIn: folder.url.appendingPathComponent("store"), before: { store in
+                recordingID = try store.importFile(voice, title: "Dentist on Monday").id
+            }) { store, window in
+                let conversations = try Self.signIn(window, homeserver)
+                let session = try XCTUnwrap(conversations.account.session)
+                let history = try XCTUnwrap(window.history)
+                let plain = try awaitOnLoop { try await bob.createRoom(name: "Plain", invite: [Self.alice]) }
+                let secret = try awaitOnLoop { try await bob.createRoom(name: "Secret", invite: [Self.alice], encrypted: true) }
+                XCTAssertTrue(waitUntil { (try? store.room(secret)) != nil && (try? store.room(plain)) != nil })
+                try awaitOnLoop { try await session.join(plain) }
+                try awaitOnLoop { try await session.join(secret) }
+                XCTAssertTrue(waitUntil { (try? store.room(secret))??.isEncrypted == true })
+                conversations.show(.recordings)
+
+                // Send to…, from the row's menu: the plain room is offered, the encrypted one not.
+                let row = try XCTUnwrap(history.row(showing: recordingID))
+                XCTAssertTrue(row.isActionEnabled("send-to"))
+                XCTAssertFalse(row.isActionEnabled("delete-for-everyone"), "never sent")
+                gtk_widget_activate_action_variant(row.widget, "row.send-to", nil)
+                XCTAssertTrue(waitUntil { conversations.sendToDialog != nil })
+                let dialog = try XCTUnwrap(conversations.sendToDialog)
+                // (Alice may be in rooms of the class's other tests: same server.)
+                XCTAssertTrue(dialog.rooms.contains { $0.id == plain })
+                XCTAssertFalse(dialog.rooms.contains { $0.id == secret }, "never an encrypted room")
+                dialog.choose(plain)
+                XCTAssertTrue(waitUntil { (try? store.sendState(of: recordingID)) == .sent })
+                XCTAssertTrue(waitUntil { history.row(showing: recordingID)?.shownSendState == "Sent" })
+                let eventID = try XCTUnwrap(try store.sends(of: recordingID).first?.eventID)
+                XCTAssertTrue(try Self.bobSees(bob, plain) { $0.eventIDs.contains(eventID) })
+
+                // Delete for Everyone: the event is redacted, then the local Delete with its Undo.
+                let sentRow = try XCTUnwrap(history.row(showing: recordingID))
+                XCTAssertTrue(sentRow.isActionEnabled("delete-for-everyone"))
+                gtk_widget_activate_action_variant(sentRow.widget, "row.delete-for-everyone", nil)
+                XCTAssertTrue(waitUntil { window.toastTexts.contains("“Dentist on Monday” deleted for everyone") })
+                XCTAssertEqual(try store.message(recordingID).state, .deleted, "deleted here, undoable")
+                XCTAssertEqual(window.pendingDeletions.map(\.message.id), [recordingID])
+                let json = try awaitOnLoop { try await bob.eventJSON(roomID: plain, eventID: eventID) }
+                let event = try XCTUnwrap(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+                XCTAssertEqual((event["content"] as? [String: Any])?.isEmpty, true, "redacted for Bob too: \(event)")
+
+                // The encrypted room: Record unavailable, saying why; a send refused before the outbox.
+                conversations.show(.room(secret))
+                let composer = try XCTUnwrap(window.composer)
+                XCTAssertFalse(composer.recordIsSensitive)
+                XCTAssertTrue(composer.recordTooltip.hasPrefix("Encrypted rooms are not supported yet"))
+                let other = try store.importFile(voice, title: "Never sent")
+                conversations.send(other, to: secret)
+                XCTAssertTrue(window.toastTexts.last?.hasPrefix("“Never sent” was not sent: Encrypted rooms are not supported yet") == true,
+                              "\(window.toastTexts)")
+                XCTAssertEqual(try store.sends(of: other.id), [])
+            }
+        }
+    }
+}
+
+/// What a room's part of Bob's sync holds.
+struct JoinedRoomEvents {
+    let room: SyncResponse.JoinedRoom
+    var voiceSenders: [String] { room.audioMessages.map(\.event.sender) }
+    var eventIDs: [String] { room.audioMessages.compactMap(\.event.eventID) }
+}
