@@ -1,6 +1,7 @@
 import CAdwaita
 import CGLib
 import CGtk
+import CTestSignals
 import Foundation
 import GLibSupport
 import GtkSupport
@@ -124,6 +125,83 @@ final class ConversationWindowTests: XCTestCase {
                 XCTAssertNil(composer.roomID)
                 XCTAssertEqual(history.liveRows.compactMap(\.message?.id), [recording.id])
                 _ = store
+            }
+        }
+    }
+}
+
+extension ConversationWindowTests {
+    func testARowSaysHowItsSendingStandsAndRetryQueuesItAgain() throws {
+        try onMainActor {
+            let scratch = try ScratchFolder()
+            let tone = scratch.path("tone.ogg")
+            try WindowFixture.tone(tone, seconds: 1)
+            try WindowFixture.withWindow(storeIn: scratch.url, before: { store in
+                try Self.prepareRooms(store)
+                let message = try store.importFile(tone, title: "Dentist on Monday")
+                try store.enqueueSend(message.id, roomID: "!voice", transactionID: "txn-1")
+                return message
+            }) { store, window, message in
+                window.present()
+                settle(seconds: 0.3)
+                _ = try Self.adoptOfflineSession(window)
+                settle()
+                let history = try XCTUnwrap(window.history)
+                var row = try XCTUnwrap(history.row(showing: message.id))
+                XCTAssertEqual(row.shownSendState, "Sending…")
+                XCTAssertFalse(row.showsRetry)
+                XCTAssertTrue(row.isActionEnabled("send-to"), "signed in")
+                XCTAssertFalse(row.isActionEnabled("delete-for-everyone"), "not sent yet")
+
+                // The outbox gave up: "Not sent", with Retry.
+                try store.markAttemptFailed("txn-1", error: "Cannot reach the server", retryAt: nil)
+                history.update(message.id)
+                row = try XCTUnwrap(history.row(showing: message.id))
+                XCTAssertEqual(row.shownSendState, "Not sent")
+                XCTAssertTrue(row.showsRetry)
+                hark_test_emit(row.retryButton, "clicked")
+                settle()
+                XCTAssertEqual(try store.sendState(of: message.id), .sending, "queued again")
+                XCTAssertEqual(try store.sends(of: message.id).map(\.transactionID), ["txn-1"], "the same transaction id")
+                XCTAssertEqual(try XCTUnwrap(history.row(showing: message.id)).shownSendState, "Sending…")
+                XCTAssertFalse(try XCTUnwrap(history.row(showing: message.id)).showsRetry)
+
+                // Sent: "Sent", and the menu offers Delete for Everyone.
+                try store.markSent("txn-1", eventID: "$sent")
+                history.update(message.id)
+                row = try XCTUnwrap(history.row(showing: message.id))
+                XCTAssertEqual(row.shownSendState, "Sent")
+                XCTAssertTrue(row.isActionEnabled("delete-for-everyone"))
+            }
+        }
+    }
+
+    func testANarrowWindowShowsOnePaneAtATimeWithABackButton() throws {
+        try onMainActor {
+            let scratch = try ScratchFolder()
+            try WindowFixture.withWindow(storeIn: scratch.url, before: { try Self.prepareRooms($0) }) { _, window, _ in
+                gtk_window_set_default_size(window.window, 360, 640)
+                window.present()
+                settle(seconds: 0.3)
+                let conversations = try Self.adoptOfflineSession(window)
+                settle(seconds: 0.5)
+                let layout = window.layout
+                XCTAssertTrue(layout.isFolded, "360 px: one pane")
+                XCTAssertNotEqual(gtk_widget_get_visible(layout.backButton), 0)
+                XCTAssertEqual(layout.visibleChild, layout.content, "the history first, as signed out")
+
+                hark_test_emit(layout.backButton, "clicked")
+                settle(seconds: 0.5)
+                XCTAssertEqual(layout.visibleChild, layout.sidebarPane)
+                activateRow(try XCTUnwrap(conversations.sidebar.row(of: .room("!voice"))))
+                settle(seconds: 0.5)
+                XCTAssertEqual(layout.visibleChild, layout.content, "choosing a room shows it")
+                XCTAssertEqual(window.history?.scope, .room("!voice"))
+
+                gtk_window_set_default_size(window.window, 800, 640)
+                settle(seconds: 0.5)
+                XCTAssertFalse(layout.isFolded, "800 px: side by side")
+                XCTAssertEqual(gtk_widget_get_visible(layout.backButton), 0)
             }
         }
     }
