@@ -25,6 +25,17 @@ struct RowDescriptionTests {
                                     calendar: calendar, locale: locale).hasSuffix(", 1 second, audio file missing"))
     }
 
+    @Test func aReceivedRowSaysWhoFromAndASentOneHowItsSendingStands() {
+        let locale = Locale(identifier: "en_US")
+        var received = message("Voice message", hoursAgo: 2, seconds: 4, state: .missing)
+        received.origin = .received
+        received.mediaURL = "mxc://localhost/a"
+        #expect(RowDescription.name(of: received, from: "Bob", now: now, calendar: calendar, locale: locale)
+                == "Voice message from Bob, Today at 1:00 PM, 4 seconds, downloading")
+        #expect(RowDescription.name(of: message("Dentist", hoursAgo: 2, seconds: 4), sendState: "Not sent", now: now,
+                                    calendar: calendar, locale: locale) == "Dentist, Today at 1:00 PM, 4 seconds, Not sent")
+    }
+
     @Test func controlsAreNamedAfterTheirMessage() {
         #expect(RowDescription.playName("Dentist on Monday", playing: false) == "Play Dentist on Monday")
         #expect(RowDescription.playName("Dentist on Monday", playing: true) == "Pause Dentist on Monday")

@@ -7,6 +7,7 @@ import Foundation
 import GLibSupport
 import GtkSupport
 import HarkTestSupport
+import Levels
 @testable import HarkUI
 import Matrix
 import MessageStore
@@ -190,6 +191,47 @@ final class RoomWindowTests: XCTestCase {
                 XCTAssertTrue(waitUntil { history.row(showing: take.id)?.shownSendState == "Sent" })
                 XCTAssertTrue(try Self.bobSees(bob, roomID) { room in room.voiceSenders.contains(Self.alice) },
                               "Bob's client has Alice's voice message")
+            }
+        }
+    }
+
+    func testARoomsEarlierMessagesComeAPageAtATime() throws {
+        let homeserver = try homeserver
+        let keyring = try TestKeyring()
+        defer { keyring.stop() }
+        let folder = try ScratchFolder()
+        let voice = try Self.voiceFile(in: folder)
+        try MainActor.assumeIsolated {
+            let bob = try Self.bob(homeserver)
+            // Sixty voice messages from before Alice joined: more than a sync's
+            // timeline holds (Hark's filter asks for the last 50 events of a room).
+            let roomID = try awaitOnLoop { try await bob.createRoom(name: "Archive") }
+            let audio = try XCTUnwrap(FileManager.default.contents(atPath: voice))
+            let uri = try awaitOnLoop { try await bob.upload(audio, contentType: "audio/ogg", fileName: "Old.ogg") }
+            for index in 1...60 {
+                let message = OutgoingVoiceMessage(title: "Old \(index)", fileName: "Old.ogg", size: audio.count,
+                                                   durationMilliseconds: 4000, levels: LevelTrack())
+                _ = try awaitOnLoop {
+                    try await bob.sendVoiceMessage(roomID: roomID, transactionID: MatrixClient.newTransactionID(),
+                                                   message: message, contentURI: uri)
+                }
+            }
+            try awaitOnLoop { try await bob.invite(roomID: roomID, userID: Self.alice) }
+            try withWindow(storeIn: folder.url.appendingPathComponent("store")) { store, window in
+                let conversations = try Self.signIn(window, homeserver)
+                let history = try XCTUnwrap(window.history)
+                XCTAssertTrue(waitUntil { (try? store.room(roomID))??.membership == .invite })
+                try awaitOnLoop { try await conversations.account.session!.join(roomID) }
+                conversations.show(.room(roomID))
+                // The sync brings the newest 50 events; the rest come a page (30) at a time,
+                // as the list, opened at its top and then scrolled, reaches its top.
+                hark_test_emit_int(history.widget, "edge-reached", Int32(GTK_POS_TOP.rawValue))
+                XCTAssertTrue(waitUntil { history.count == 60 }, "\(history.count) of 60")
+                hark_test_emit_int(history.widget, "edge-reached", Int32(GTK_POS_TOP.rawValue))
+                XCTAssertTrue(waitUntil { (try? store.room(roomID))??.historyComplete == true }, "paged to the room's start")
+                XCTAssertEqual(history.count, 60)
+                XCTAssertEqual(Set(try store.shownIDs(in: .room(roomID)).map { try store.message($0).title }),
+                               Set((1...60).map { "Old \($0)" }))
             }
         }
     }

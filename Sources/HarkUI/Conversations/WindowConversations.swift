@@ -120,6 +120,7 @@ final class WindowConversations {
         sidebar.reload(rooms: rooms)
         showTitle()
         updateComposer()
+        fillShownRoom()  // a room just joined: its first sync says where its history goes on
     }
 
     // MARK: A room
@@ -138,6 +139,34 @@ final class WindowConversations {
         showTitle()
         updateComposer()
         markShownRoomSeen()
+        fillShownRoom()
+    }
+
+    /// A room's messages from before Hark joined come a page at a time
+    /// (`/messages`): while the room shows fewer than a screenful, and when
+    /// the list is scrolled to its top; never all at once.
+    static let screenful = 20
+    private var fetchingOlder: String?
+
+    private func fetchOlderMessages(whileFewerThan minimum: Int? = nil) {
+        guard let room = shownRoom, !room.historyComplete, room.previousBatch != nil, fetchingOlder == nil,
+              let session = account.session, account.isSignedIn else { return }
+        if let minimum, (window.history?.count ?? 0) >= minimum { return }
+        fetchingOlder = room.id
+        Task { [weak self] in
+            let brought: Int?
+            do throws(ConversationError) { brought = try await session.loadOlderMessages(in: room.id) } catch {
+                self?.fetchingOlder = nil
+                return  // offline: the next scroll to the top tries again
+            }
+            guard let self else { return }
+            self.fetchingOlder = nil
+            if brought != nil, minimum != nil { self.fetchOlderMessages(whileFewerThan: minimum) }
+        }
+    }
+
+    private func fillShownRoom() {
+        fetchOlderMessages(whileFewerThan: Self.screenful)
     }
 
     /// Opens a room and brings the window forward (a notification's click).
@@ -211,6 +240,7 @@ final class WindowConversations {
         history.onSendTo = { [weak self] in self?.askWhereToSend($0) }
         history.onRetry = { [weak self] in self?.retry($0) }
         history.onDeleteForEveryone = { [weak self] in self?.deleteForEveryone($0) }
+        history.onReachTop = { [weak self] in self?.fetchOlderMessages() }
         let changed = playback.onChange
         playback.onChange = { [weak self, weak playback] id in
             changed(id)

@@ -59,6 +59,8 @@ final class HistoryView {
     var onSendTo: @MainActor (Message) -> Void = { _ in }
     var onDeleteForEveryone: @MainActor (Message) -> Void = { _ in }
     var onRetry: @MainActor (Message) -> Void = { _ in }
+    /// The list was scrolled to its top (a room fetches older messages then).
+    var onReachTop: @MainActor () -> Void = {}
     /// How many messages (not the take being recorded) the list shows.
     private(set) var count = 0
     var onDelete: @MainActor (Message) -> Void = { _ in }
@@ -108,6 +110,9 @@ final class HistoryView {
         gtk_widget_set_vexpand(scroller, 1)
         widget = scroller
         lifetime = WidgetLifetime(of: scroller)
+        Signal.connectInt(UnsafeMutableRawPointer(scroller), "edge-reached") { [weak self] position in
+            if position == Int(GTK_POS_TOP.rawValue) { self?.onReachTop() }
+        }
 
         // Enter on a focused row (or a double click) plays or pauses it.
         Signal.connectInt(UnsafeMutableRawPointer(listView), "activate") { [weak self] position in
@@ -174,7 +179,7 @@ final class HistoryView {
                     return
                 }
                 row.show(message)
-                self.setItemLabel(item, RowDescription.name(of: message), keys: RowDescription.keys(for: message))
+                self.setItemLabel(item, RowDescription.name(of: message, from: row.shownSender, sendState: row.shownSendState), keys: RowDescription.keys(for: message))
             case nil:
                 row.clear()
                 self.setItemLabel(item, "")
@@ -300,7 +305,7 @@ final class HistoryView {
             showHeader(of: item)
             guard let id = row.message?.id, let message = try? store.message(id), message != row.message else { continue }
             row.show(message)
-            setItemLabel(item, RowDescription.name(of: message), keys: RowDescription.keys(for: message))
+            setItemLabel(item, RowDescription.name(of: message, from: row.shownSender, sendState: row.shownSendState), keys: RowDescription.keys(for: message))
         }
         count = items.filter { $0 != .recording }.count
         onCountChange(count)
@@ -340,7 +345,7 @@ final class HistoryView {
         guard let message = try? store.message(id) else { return }
         for (item, row) in rows where row.message?.id == id {
             row.show(message)
-            setItemLabel(item, RowDescription.name(of: message), keys: RowDescription.keys(for: message))
+            setItemLabel(item, RowDescription.name(of: message, from: row.shownSender, sendState: row.shownSendState), keys: RowDescription.keys(for: message))
         }
     }
 

@@ -5,13 +5,21 @@ import MessageStore
 /// sentence, and its controls named after the message, since a bare "Play"
 /// among forty rows says nothing. Pure, so it is tested without a display.
 enum RowDescription {
-    /// "Dentist on Monday, Today at 5:15 PM, 19 seconds".
-    static func name(of message: Message, now: Date = Date(), calendar: Calendar = .current,
-                     locale: Locale = .current) -> String {
+    /// "Dentist on Monday, Today at 5:15 PM, 19 seconds"; a received one
+    /// says who from ("Voice message from Bob, …"), a sent one how its
+    /// sending stands ("…, Not sent").
+    static func name(of message: Message, from sender: String? = nil, sendState: String? = nil, now: Date = Date(),
+                     calendar: Calendar = .current, locale: Locale = .current) -> String {
         let day = DayGroups.title(of: calendar.startOfDay(for: message.createdAt), now: now, calendar: calendar, locale: locale)
         let time = DayGroups.clockTime(message.createdAt, calendar: calendar, locale: locale)
-        var parts = [message.title, "\(day) at \(time)", DurationText.spoken(message.duration)]
-        if message.state == .missing { parts.append("audio file missing") }
+        let title = sender.map { "\(message.title) from \($0)" } ?? message.title
+        var parts = [title, "\(day) at \(time)", DurationText.spoken(message.duration)]
+        if message.isAwaitingDownload {
+            parts.append("downloading")
+        } else if message.state == .missing {
+            parts.append("audio file missing")
+        }
+        if let sendState { parts.append(sendState) }
         return parts.joined(separator: ", ")
     }
 
@@ -19,6 +27,8 @@ enum RowDescription {
     static let keys = "Space plays or pauses, Left and Right seek, the Menu key opens the message menu"
     /// A message whose audio is gone neither plays nor seeks.
     static let missingKeys = "Nothing to play: Delete deletes it, the Menu key opens the message menu"
+    /// A received message whose audio is on its way plays once it is here.
+    static let downloadingKeys = "Downloading: it plays once its audio is here; the Menu key opens the message menu"
     /// The take being recorded is no message yet.
     static let recordingKeys = "Being recorded: Escape cancels it"
 
@@ -26,6 +36,7 @@ enum RowDescription {
     /// missing, or the take being recorded (nil).
     static func keys(for message: Message?) -> String {
         guard let message else { return recordingKeys }
+        if message.isAwaitingDownload { return downloadingKeys }
         return message.state == .missing ? missingKeys : keys
     }
 
