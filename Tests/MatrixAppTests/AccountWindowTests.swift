@@ -93,7 +93,8 @@ final class AccountWindowTests: XCTestCase {
                 settle()
                 XCTAssertNil(conversations.accountDialog, "signed in, the dialog closed")
                 XCTAssertTrue(window.layout.showsSidebar)
-                XCTAssertEqual(conversations.sidebar.rowNames, ["Recordings"])
+                // (Alice's rooms from the class's other tests may follow: the same server.)
+                XCTAssertEqual(conversations.sidebar.rowNames.first, "Recordings")
 
                 let token = try XCTUnwrap(conversations.account.session?.client.session?.accessToken)
                 let kept = try awaitOnLoop {
