@@ -19,6 +19,10 @@ final class HelperProcess {
     var onExit: () -> Void = {}
 
     init(arguments: [String]) throws(TranscriptionError) {
+        // A helper that died with a request on its way would otherwise kill
+        // Hark itself by SIGPIPE (the default action) at the next write: with
+        // the signal ignored, the write fails and the output's end tells the rest.
+        signal(SIGPIPE, SIG_IGN)
         let launcher = g_subprocess_launcher_new(
             GSubprocessFlags(rawValue: G_SUBPROCESS_FLAGS_STDIN_PIPE.rawValue | G_SUBPROCESS_FLAGS_STDOUT_PIPE.rawValue))!
         defer { g_object_unref(UnsafeMutableRawPointer(launcher)) }
