@@ -32,21 +32,21 @@ final class MessageRow {
     /// Beside the time, for a message sent into a room: "Sending…", "Sent", "Not sent".
     let sendStatus: UnsafeMutablePointer<GtkWidget>
     let retryButton: UnsafeMutablePointer<GtkWidget>
-    private var sendToAction: OpaquePointer?
+    var sendToAction: OpaquePointer?
     /// Borrowed: the row's widget holds its action group.
-    private var actionGroup: OpaquePointer?
-    private var deleteForEveryoneAction: OpaquePointer?
+    var actionGroup: OpaquePointer?
+    var deleteForEveryoneAction: OpaquePointer?
     /// Signed in: the menu offers "Send to…".
     var canSend = false {
         didSet { if canSend != oldValue { updateMatrixActions() } }
     }
     /// Borrowed from the row's action group: off while the audio is missing.
-    private var exportAction: OpaquePointer?
-    private var copyAction: OpaquePointer?
-    private let menuButton: UnsafeMutablePointer<GtkWidget>
+    var exportAction: OpaquePointer?
+    var copyAction: OpaquePointer?
+    let menuButton: UnsafeMutablePointer<GtkWidget>
     private(set) var message: Message?
     /// The menu's work waits for its popover to go; never past the row.
-    private let lifetime: WidgetLifetime
+    let lifetime: WidgetLifetime
 
     /// The menu's actions; the window does the work.
     var onDelete: @MainActor (Message) -> Void = { _ in }
@@ -57,7 +57,7 @@ final class MessageRow {
     var onDeleteForEveryone: @MainActor (Message) -> Void = { _ in }
     var onRetry: @MainActor (Message) -> Void = { _ in }
     private let playback: PlaybackController
-    private let store: MessageStore
+    let store: MessageStore
 
     init(store: MessageStore, playback: PlaybackController) {
         self.store = store
@@ -245,56 +245,8 @@ final class MessageRow {
     static let missingText = "The audio file of this message is missing"
     static let downloadingText = "Downloading…"
 
-    /// Who sent a received message; how a sent one's sending stands.
-    private func showConversation(_ message: Message) {
-        let from: String? = message.origin == .received
-            ? message.sender.map { id in message.roomID.flatMap { store.memberName(roomID: $0, userID: id) } ?? id }
-            : nil
-        gtk_label_set_text(hark_label(sender), from ?? "")
-        gtk_widget_set_visible(sender, from == nil ? 0 : 1)
-        let state = message.origin == .received ? nil : (try? store.sendState(of: message.id)) ?? nil
-        sendState = state
-        gtk_label_set_text(hark_label(sendStatus), state.map(Self.sendStateText) ?? "")
-        gtk_widget_set_visible(sendStatus, state == nil ? 0 : 1)
-        gtk_widget_set_visible(retryButton, state == .failed ? 1 : 0)
-        if state == .failed { gtk_widget_add_css_class(sendStatus, "error") } else { gtk_widget_remove_css_class(sendStatus, "error") }
-        if state == .sending { gtk_widget_add_css_class(sendStatus, "dim-label") } else { gtk_widget_remove_css_class(sendStatus, "dim-label") }
-        hark_accessible_set_label(UnsafeMutableRawPointer(retryButton), "Send \(message.title) again")
-    }
-
     /// How the message's sends stand (nil: never sent).
-    private(set) var sendState: SendState?
-
-    static func sendStateText(_ state: SendState) -> String {
-        switch state {
-        case .sending: return "Sending…"
-        case .sent: return "Sent"
-        case .failed: return "Not sent"
-        }
-    }
-
-    /// The menu's "Send to…" (signed in, with audio to send) and "Delete for
-    /// Everyone" (a message that was sent).
-    private func updateMatrixActions() {
-        let hasAudio = message.map { $0.state != .missing } ?? false
-        if let sendToAction { g_simple_action_set_enabled(sendToAction, canSend && hasAudio ? 1 : 0) }
-        if let deleteForEveryoneAction {
-            g_simple_action_set_enabled(deleteForEveryoneAction, canSend && sendState == .sent ? 1 : 0)
-        }
-    }
-
-    /// The texts the row shows now, for tests: sender, missing line, send state.
-    var shownSender: String? { gtk_widget_get_visible(sender) != 0 ? Self.text(of: sender) : nil }
-    var shownMissing: String? { gtk_widget_get_visible(missing) != 0 ? Self.text(of: missing) : nil }
-    var shownSendState: String? { gtk_widget_get_visible(sendStatus) != 0 ? Self.text(of: sendStatus) : nil }
-    var showsRetry: Bool { gtk_widget_get_visible(retryButton) != 0 }
-    private static func text(of label: UnsafeMutablePointer<GtkWidget>) -> String {
-        gtk_label_get_text(hark_label(label)).map { String(cString: $0) } ?? ""
-    }
-    /// Whether a "row.…" action is enabled now (for tests).
-    func isActionEnabled(_ name: String) -> Bool {
-        actionGroup.map { g_action_group_get_action_enabled($0, name) != 0 } ?? false
-    }
+    var sendState: SendState?
 
     /// How a recording was made, for the row's tooltip; nil for imports.
     static func processingNote(_ processed: Bool?) -> String? {
@@ -384,115 +336,4 @@ final class MessageRow {
         focus == widget || gtk_widget_is_ancestor(focus, widget) != 0 || focus == listItemWidget
     }
 
-    /// Opens the row's menu (the Menu key, Shift+F10), for the keyboard.
-    func openMenu() {
-        gtk_menu_button_popup(OpaquePointer(menuButton))
-    }
-
-    /// The menu takes the keyboard when it opens (by a key or a click), and
-    /// gives it back to the row when it closes. The row's box cannot take
-    /// the focus (so a click focuses the list item), which would keep it out
-    /// of the popover too, a descendant: it can while the menu is open.
-    private func menuCreated(_ popover: UnsafeMutablePointer<GtkWidget>) {
-        Signal.connect(UnsafeMutableRawPointer(popover), "map") { [weak self] in
-            guard let self else { return }
-            gtk_widget_set_can_focus(self.widget, 1)
-            // At once, before any key reaches the menu (GTK's own show found
-            // nothing it could focus), and on the first item each time: a
-            // menu remembers its last.
-            let first = Widget.descendants(of: popover).first {
-                Widget.typeName($0) == "GtkModelButton" && gtk_widget_is_visible($0) != 0 && gtk_widget_is_sensitive($0) != 0
-            }
-            if let first { gtk_widget_grab_focus(first) } else { _ = gtk_widget_child_focus(popover, GTK_DIR_TAB_FORWARD) }
-        }
-        Signal.connect(UnsafeMutableRawPointer(popover), "closed") { [weak self] in self?.menuClosed() }
-    }
-
-    /// The focus it had goes back to the row, unless the choice moved it
-    /// on (to a dialog, or another row after a delete).
-    private func menuClosed() {
-        if message != nil, let item = listItemWidget, let root = gtk_widget_get_root(item) {
-            let focus = gtk_root_get_focus(root)
-            if focus == nil || focus.map({ gtk_widget_is_ancestor($0, widget) != 0 }) == true { gtk_widget_grab_focus(item) }
-        }
-        gtk_widget_set_can_focus(widget, 0)
-    }
-
-    var menuIsOpen: Bool {
-        gtk_menu_button_get_popover(OpaquePointer(menuButton)).map { gtk_widget_get_visible(Widget.widget($0)) != 0 } ?? false
-    }
-
-    /// One menu for every row: its "row.…" actions resolve to the row that opens it.
-    private static let menu: UnsafeMutablePointer<GMenuModel> = {
-        let menu = g_menu_new()!
-        let item = { (label: String, action: String, accel: String) in
-            let entry = g_menu_item_new(label, action)!
-            if !accel.isEmpty { g_menu_item_set_attribute_value(entry, "accel", g_variant_new_string(accel)) }
-            g_menu_append_item(menu, entry)
-            g_object_unref(UnsafeMutableRawPointer(entry))
-        }
-        item("_Rename…", "row.rename", "F2")
-        item("_Copy", "row.copy", "<Control>c")
-        item("_Export…", "row.export", "<Control>e")
-        item("_Delete", "row.delete", "Delete")
-        let conversation = g_menu_new()!
-        for (label, action) in [("_Send to…", "row.send-to"), ("Delete for _Everyone", "row.delete-for-everyone")] {
-            let entry = g_menu_item_new(label, action)!
-            g_menu_item_set_attribute_value(entry, "hidden-when", g_variant_new_string("action-disabled"))
-            g_menu_append_item(conversation, entry)
-            g_object_unref(UnsafeMutableRawPointer(entry))
-        }
-        g_menu_append_section(menu, nil, UnsafeMutableRawPointer(conversation).assumingMemoryBound(to: GMenuModel.self))
-        g_object_unref(UnsafeMutableRawPointer(conversation))
-        let speeds = g_menu_new()!
-        for rate in PlaybackController.rates {
-            let entry = g_menu_item_new(rateText(rate), nil)!
-            g_menu_item_set_action_and_target_value(entry, "win.playback-speed", g_variant_new_string(MainWindow.speedTarget(rate)))
-            g_menu_append_item(speeds, entry)
-            g_object_unref(UnsafeMutableRawPointer(entry))
-        }
-        g_menu_append_section(menu, "Playback Speed", UnsafeMutableRawPointer(speeds).assumingMemoryBound(to: GMenuModel.self))
-        g_object_unref(UnsafeMutableRawPointer(speeds))
-        return UnsafeMutableRawPointer(menu).assumingMemoryBound(to: GMenuModel.self)  // kept for the app's life
-    }()
-
-    private static func makeMenuButton() -> UnsafeMutablePointer<GtkWidget> {
-        let button = gtk_menu_button_new()!
-        gtk_menu_button_set_icon_name(OpaquePointer(button), "view-more-symbolic")
-        gtk_widget_add_css_class(button, "flat")
-        gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
-        gtk_widget_set_tooltip_text(button, "Message Menu")
-        hark_accessible_set_label(UnsafeMutableRawPointer(button), "Message Menu")
-        return button
-    }
-
-    private func makeActions() -> OpaquePointer {
-        let group = g_simple_action_group_new()!
-        let map = UnsafeMutableRawPointer(group)
-        // The menu's popover must be gone before the row changes (Delete
-        // removes it from the list): GTK would otherwise look up a pointer
-        // position on the popover's destroyed surface. So the work waits.
-        @discardableResult
-        func add(_ name: String, _ work: @escaping @MainActor (MessageRow, Message) -> Void) -> OpaquePointer {
-            Actions.add(to: map, name) { [weak self] in
-                guard let self, let message = self.message else { return }
-                gtk_menu_button_popdown(OpaquePointer(self.menuButton))
-                self.lifetime.idle { [weak self] in
-                    if let self, self.message?.id == message.id { work(self, message) }
-                    return false
-                }
-            }
-        }
-        add("rename") { row, message in row.onRename(message) }
-        exportAction = add("export") { row, message in row.onExport(message) }
-        copyAction = add("copy") { row, message in row.onCopy(message) }
-        add("delete") { row, message in row.onDelete(message) }
-        sendToAction = add("send-to") { row, message in row.onSendTo(message) }
-        deleteForEveryoneAction = add("delete-for-everyone") { row, message in row.onDeleteForEveryone(message) }
-        return OpaquePointer(group)
-    }
-
-    private static func rateText(_ rate: Double) -> String {
-        rate == rate.rounded() ? "\(Int(rate))×" : "\(rate)×"
-    }
 }

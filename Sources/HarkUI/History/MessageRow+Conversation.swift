@@ -1,0 +1,58 @@
+import CAdwaita
+import CGLib
+import CGtk
+import GLibSupport
+import GtkSupport
+import Levels
+import MessageStore
+
+/// A row's Matrix side: who sent it, how its sending stands, the actions that need an account.
+extension MessageRow {
+    /// Who sent a received message; how a sent one's sending stands.
+    func showConversation(_ message: Message) {
+        let from: String? = message.origin == .received
+            ? message.sender.map { id in message.roomID.flatMap { store.memberName(roomID: $0, userID: id) } ?? id }
+            : nil
+        gtk_label_set_text(hark_label(sender), from ?? "")
+        gtk_widget_set_visible(sender, from == nil ? 0 : 1)
+        let state = message.origin == .received ? nil : (try? store.sendState(of: message.id)) ?? nil
+        sendState = state
+        gtk_label_set_text(hark_label(sendStatus), state.map(Self.sendStateText) ?? "")
+        gtk_widget_set_visible(sendStatus, state == nil ? 0 : 1)
+        gtk_widget_set_visible(retryButton, state == .failed ? 1 : 0)
+        if state == .failed { gtk_widget_add_css_class(sendStatus, "error") } else { gtk_widget_remove_css_class(sendStatus, "error") }
+        if state == .sending { gtk_widget_add_css_class(sendStatus, "dim-label") } else { gtk_widget_remove_css_class(sendStatus, "dim-label") }
+        hark_accessible_set_label(UnsafeMutableRawPointer(retryButton), "Send \(message.title) again")
+    }
+
+    static func sendStateText(_ state: SendState) -> String {
+        switch state {
+        case .sending: return "Sending…"
+        case .sent: return "Sent"
+        case .failed: return "Not sent"
+        }
+    }
+
+    /// The menu's "Send to…" (signed in, with audio to send) and "Delete for
+    /// Everyone" (a message that was sent).
+    func updateMatrixActions() {
+        let hasAudio = message.map { $0.state != .missing } ?? false
+        if let sendToAction { g_simple_action_set_enabled(sendToAction, canSend && hasAudio ? 1 : 0) }
+        if let deleteForEveryoneAction {
+            g_simple_action_set_enabled(deleteForEveryoneAction, canSend && sendState == .sent ? 1 : 0)
+        }
+    }
+
+    /// The texts the row shows now, for tests: sender, missing line, send state.
+    var shownSender: String? { gtk_widget_get_visible(sender) != 0 ? Self.text(of: sender) : nil }
+    var shownMissing: String? { gtk_widget_get_visible(missing) != 0 ? Self.text(of: missing) : nil }
+    var shownSendState: String? { gtk_widget_get_visible(sendStatus) != 0 ? Self.text(of: sendStatus) : nil }
+    var showsRetry: Bool { gtk_widget_get_visible(retryButton) != 0 }
+    private static func text(of label: UnsafeMutablePointer<GtkWidget>) -> String {
+        gtk_label_get_text(hark_label(label)).map { String(cString: $0) } ?? ""
+    }
+    /// Whether a "row.…" action is enabled now (for tests).
+    func isActionEnabled(_ name: String) -> Bool {
+        actionGroup.map { g_action_group_get_action_enabled($0, name) != 0 } ?? false
+    }
+}
