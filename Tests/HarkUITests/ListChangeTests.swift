@@ -19,4 +19,29 @@ struct ListChangeTests {
         let emptied = ListChange(from: ["a"], to: [])
         #expect((emptied.start, emptied.removed, emptied.inserted) == (0, 1, 0..<0))
     }
+
+    /// Closing a search puts back the messages around a result: every one
+    /// kept stays (its row, and the keyboard focus on it), whatever its place.
+    @Test func itemsAroundAKeptOneAreSplicedInWithoutReplacingIt() {
+        func apply(_ splices: [ListChange.Splice], _ old: [String], _ new: [String]) -> [String] {
+            var list = old
+            for splice in splices {
+                list.replaceSubrange(splice.start..<(splice.start + splice.removed), with: new[splice.inserted])
+            }
+            return list
+        }
+        let closed = ListChange.splices(from: ["b"], to: ["a", "b", "c"])
+        #expect(closed == [.init(start: 0, removed: 0, inserted: 0..<1), .init(start: 2, removed: 0, inserted: 2..<3)])
+        #expect(apply(closed!, ["b"], ["a", "b", "c"]) == ["a", "b", "c"])
+        let many = ["a", "b", "c", "d", "e", "f", "g"]
+        let kept = ["b", "e", "f"]
+        let opened = ListChange.splices(from: kept, to: many)!
+        #expect(opened.allSatisfy { $0.removed == 0 }, "nothing kept is replaced")
+        #expect(apply(opened, kept, many) == many)
+        let narrowed = ListChange.splices(from: many, to: kept)!
+        #expect(narrowed.allSatisfy { $0.inserted.isEmpty })
+        #expect(apply(narrowed, many, kept) == kept)
+        #expect(ListChange.splices(from: ["a", "b"], to: ["b", "a", "c"]) == nil, "not one within the other")
+        #expect(ListChange.splices(from: ["a"], to: ["a"]) == [])
+    }
 }

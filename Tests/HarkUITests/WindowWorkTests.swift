@@ -233,7 +233,10 @@ final class WindowWorkTests: XCTestCase {
         try WindowFixture.tone(path, seconds: 1)
         try onMainActor {
             try WindowFixture.withWindow(storeIn: folder, before: { store in
-                for title in ["Dentist on Monday", "Café plans", "Groceries"] {
+                // A minute apart (an import takes its file's date): "Groceries" between the others.
+                for (index, title) in ["Dentist on Monday", "Groceries", "Café plans"].enumerated() {
+                    try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(Double(index - 3) * 60)],
+                                                          ofItemAtPath: path)
                     let message = try store.importFile(path)
                     try store.rename(message.id, to: title)
                 }

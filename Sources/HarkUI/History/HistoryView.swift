@@ -291,13 +291,15 @@ final class HistoryView {
         let old = (0..<itemCount).map { key(at: $0) ?? "" }
         let new = items.map(\.key)
         let change = ListChange(from: old, to: new)
-        if !change.isEmpty {
-            var strings = new[change.inserted].map { strdup($0) }
+        let splices = ListChange.splices(from: old, to: new)
+            ?? [ListChange.Splice(start: change.start, removed: change.removed, inserted: change.inserted)]
+        for splice in splices where splice.removed > 0 || !splice.inserted.isEmpty {
+            var strings = new[splice.inserted].map { strdup($0) }
             strings.append(nil)
             defer { strings.forEach { free($0) } }
             strings.withUnsafeBufferPointer { buffer in
                 buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
-                    gtk_string_list_splice(ids, guint(change.start), guint(change.removed), $0)
+                    gtk_string_list_splice(ids, guint(splice.start), guint(splice.removed), $0)
                 }
             }
         }
