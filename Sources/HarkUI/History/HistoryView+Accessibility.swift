@@ -1,6 +1,7 @@
 import CAdwaita
 import CGLib
 import CGtk
+import MessageStore
 
 /// The history's items as a screen reader meets them: list items named
 /// after their message and described by how they are used.
@@ -8,6 +9,12 @@ extension HistoryView {
     /// What a screen reader says for a list item (GTK's list item widget
     /// holds the row's box, and has no name of its own) and, when given, how
     /// it is used: a recycled item may have been another kind of row.
+    /// A row's item as a screen reader reads it: the message as the row shows it, and its keys.
+    func describe(_ item: UnsafeMutableRawPointer, _ row: MessageRow, _ message: Message) {
+        setItemLabel(item, RowDescription.name(of: message, from: row.shownSender, sendState: row.shownSendState),
+                     keys: RowDescription.keys(for: message))
+    }
+
     func setItemLabel(_ item: UnsafeMutableRawPointer, _ label: String, keys: String? = nil) {
         guard let itemWidget = Self.itemWidget(of: item) else { return }
         hark_accessible_set_label(UnsafeMutableRawPointer(itemWidget), label)

@@ -179,7 +179,7 @@ final class HistoryView {
                     return
                 }
                 row.show(message)
-                self.setItemLabel(item, RowDescription.name(of: message, from: row.shownSender, sendState: row.shownSendState), keys: RowDescription.keys(for: message))
+                self.describe(item, row, message)
             case nil:
                 row.clear()
                 self.setItemLabel(item, "")
@@ -307,7 +307,7 @@ final class HistoryView {
             showHeader(of: item)
             guard let id = row.message?.id, let message = try? store.message(id), message != row.message else { continue }
             row.show(message)
-            setItemLabel(item, RowDescription.name(of: message, from: row.shownSender, sendState: row.shownSendState), keys: RowDescription.keys(for: message))
+            describe(item, row, message)
         }
         count = items.filter { $0 != .recording }.count
         onCountChange(count)
@@ -347,7 +347,7 @@ final class HistoryView {
         guard let message = try? store.message(id) else { return }
         for (item, row) in rows where row.message?.id == id {
             row.show(message)
-            setItemLabel(item, RowDescription.name(of: message, from: row.shownSender, sendState: row.shownSendState), keys: RowDescription.keys(for: message))
+            describe(item, row, message)
         }
     }
 
