@@ -304,7 +304,7 @@ final class WindowConversations {
         let store = account.store
         for message in received where message.unread && message.origin == .received {
             guard let roomID = message.roomID, let room = try? store.room(roomID) else { continue }
-            let sender = message.sender.map { store.memberName(roomID: roomID, userID: $0) ?? $0 } ?? "Someone"
+            let sender = store.senderName(of: message) ?? "Someone"
             let notification = RoomNotification(message: message, senderName: sender, roomName: room.displayName)
             notifications.append(notification)
             notify(notification)

@@ -10,9 +10,7 @@ import MessageStore
 extension MessageRow {
     /// Who sent a received message; how a sent one's sending stands.
     func showConversation(_ message: Message) {
-        let from: String? = message.origin == .received
-            ? message.sender.map { id in message.roomID.flatMap { store.memberName(roomID: $0, userID: id) } ?? id }
-            : nil
+        let from = store.senderName(of: message)
         gtk_label_set_text(hark_label(sender), from ?? "")
         gtk_widget_set_visible(sender, from == nil ? 0 : 1)
         let state = message.origin == .received ? nil : (try? store.sendState(of: message.id)) ?? nil

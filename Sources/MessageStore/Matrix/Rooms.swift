@@ -69,6 +69,12 @@ extension MessageStore {
         return name
     }
 
+    /// Who sent a received message, by their name in its room (else their user id); nil for the user's own.
+    public func senderName(of message: Message) -> String? {
+        guard message.origin == .received, let sender = message.sender else { return nil }
+        return message.roomID.flatMap { memberName(roomID: $0, userID: sender) } ?? sender
+    }
+
     /// A message in the room at `date` by `sender`: the room's latest activity, if newer.
     public func noteActivity(roomID: String, at date: Date, sender: String?) throws(StoreError) {
         try checkWritable()
