@@ -4,9 +4,7 @@
 extension MessageStore {
     /// The value of a setting, or nil when it was never set.
     public func setting(_ key: String) -> String? {
-        var value: String?
-        try? run("SELECT value FROM meta WHERE key = ?", [.text(Self.settingKey(key))]) { value = $0.text(0) }
-        return value
+        meta(Self.settingKey(key))
     }
 
     /// Sets (or with nil, forgets) a setting.
