@@ -75,16 +75,15 @@ extension MessageStore {
     /// known and never lands as a second message.
     public func markSent(_ transactionID: String, eventID: String) throws(StoreError) {
         try checkWritable()
+        guard let entry = try outboxEntry(transactionID) else { return }
         try inTransaction {
             try database.query("UPDATE outbox SET state = 'sent', event_id = ?, last_error = NULL WHERE transaction_id = ?",
                                [.text(eventID), .text(transactionID)])
             try database.query("""
-                UPDATE messages SET event_id = ?, media_url = coalesce(media_url,
-                    (SELECT content_uri FROM outbox WHERE transaction_id = ?))
-                WHERE event_id IS NULL AND id = (SELECT message_id FROM outbox WHERE transaction_id = ?)
-                  AND room_id = (SELECT room_id FROM outbox WHERE transaction_id = ?)
-                  AND NOT EXISTS (SELECT 1 FROM messages WHERE event_id = ?)
-                """, [.text(eventID), .text(transactionID), .text(transactionID), .text(transactionID), .text(eventID)])
+                UPDATE messages SET event_id = ?, media_url = coalesce(media_url, ?)
+                WHERE id = ? AND room_id = ? AND event_id IS NULL AND NOT EXISTS (SELECT 1 FROM messages WHERE event_id = ?)
+                """, [.text(eventID), .optionalText(entry.contentURI), .text(entry.messageID), .text(entry.roomID),
+                      .text(eventID)])
         }
     }
 
