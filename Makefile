@@ -34,6 +34,8 @@ install: build install-files
 # Copies what `build` made; scripts/run-tests uses it on the debug build.
 install-files:
 	install -Dm755 "$(BIN_DIR)/hark" "$(DESTDIR)$(PREFIX)/bin/hark"
+	@# The window's executable, which `hark` execs (the command line links no GTK).
+	install -Dm755 "$(BIN_DIR)/hark-window" "$(DESTDIR)$(PREFIX)/libexec/hark/hark-window"
 	install -Dm644 data/$(APP_ID).desktop "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop"
 	install -Dm644 data/$(APP_ID).metainfo.xml "$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml"
 	install -Dm644 data/icons/hicolor/scalable/apps/$(APP_ID).svg \
@@ -52,6 +54,7 @@ install-files:
 
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/hark" \
+		"$(DESTDIR)$(PREFIX)/libexec/hark/hark-window" \
 		"$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop" \
 		"$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml" \
 		"$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg" \
@@ -61,7 +64,7 @@ uninstall:
 		"$(DESTDIR)$(PREFIX)/share/hark/transcriber-requirements.txt" \
 		"$(DESTDIR)$(PREFIX)/share/hark/install-transcriber" \
 		"$(DESTDIR)$(PREFIX)/share/man/man1/hark.1"
-	-rmdir "$(DESTDIR)$(PREFIX)/share/hark"
+	-rmdir "$(DESTDIR)$(PREFIX)/share/hark" "$(DESTDIR)$(PREFIX)/libexec/hark"
 
 # A Debian package that runs without the Swift toolchain (static Swift
 # runtime, stripped): .build/deb/hark_VERSION_ARCH.deb.

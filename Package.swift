@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // Hark — a GTK4 voice-message app. Dependencies point one way:
-//   hark → HarkUI → GtkSupport → GLibSupport → C modules
+//   hark-window → HarkUI → GtkSupport → GLibSupport → C modules
+//   hark (the command line: no GTK) → Conversations, Transcription, MessageStore, AudioEngine, Drawing
 // Levels is pure Swift; Drawing, AudioEngine and MessageStore never import GTK.
 import PackageDescription
 
@@ -8,6 +9,7 @@ let package = Package(
     name: "Hark",
     products: [
         .executable(name: "hark", targets: ["hark"]),
+        .executable(name: "hark-window", targets: ["hark-window"]),
     ],
     targets: [
         // MARK: C libraries from Debian, through pkg-config.
@@ -35,6 +37,8 @@ let package = Package(
         .target(name: "GLibSupport", dependencies: ["CGLib", "CGStreamer", "CHelpers"]),
         .target(name: "GtkSupport", dependencies: ["GLibSupport", "CGLib", "CGtk", "CAdwaita"]),
         .target(name: "Levels"),
+        // Hark's name, id and version: for the window and the command line alike.
+        .target(name: "Identity"),
         .target(name: "Drawing", dependencies: ["Levels", "CCairo"]),
         .target(name: "MessageStore", dependencies: ["AudioEngine", "Levels", "CSQLite", "CHelpers"]),
         .target(name: "AudioEngine", dependencies: ["Levels", "GLibSupport", "CGLib", "CGStreamer", "CHelpers"]),
@@ -44,9 +48,12 @@ let package = Package(
         .target(name: "Transcription", dependencies: ["MessageStore", "GLibSupport", "CGLib"]),
         // The signed-in account at work (outbox, sync, downloads), its state in MessageStore; no GTK.
         .target(name: "Conversations", dependencies: ["Matrix", "MessageStore", "AudioEngine", "Levels", "GLibSupport"]),
-        .target(name: "HarkUI", dependencies: ["Conversations", "Transcription", "Matrix", "GtkSupport", "GLibSupport", "Drawing", "Levels", "AudioEngine", "MessageStore", "CGLib", "CGtk", "CAdwaita", "CCairo", "CGraphicsProbe"]),
+        .target(name: "HarkUI", dependencies: ["Conversations", "Transcription", "Matrix", "GtkSupport", "GLibSupport", "Drawing", "Levels", "AudioEngine", "MessageStore", "Identity", "CGLib", "CGtk", "CAdwaita", "CCairo", "CGraphicsProbe"]),
         .executableTarget(name: "hark-bench", dependencies: ["Drawing", "Levels", "CCairo", "MessageStore"]),
-        .executableTarget(name: "hark", dependencies: ["HarkUI", "Transcription", "Conversations", "Matrix", "AudioEngine", "MessageStore", "Drawing", "Levels", "GLibSupport"]),
+        // The command line links no GTK (loading it cost `hark record` its first 100 ms):
+        // `hark` with no command, or `hark gallery`, execs the window's own executable.
+        .executableTarget(name: "hark", dependencies: ["Transcription", "Conversations", "Matrix", "AudioEngine", "MessageStore", "Drawing", "Levels", "GLibSupport", "Identity"]),
+        .executableTarget(name: "hark-window", dependencies: ["HarkUI"]),
 
         // MARK: Tests. GLib-bound tests are XCTest methods: XCTest runs them on the
         // process's main thread, where the GLib main loop lives (see GLibSupportTests).
@@ -56,7 +63,7 @@ let package = Package(
         .testTarget(
             name: "HarkUITests",
             dependencies: ["HarkUI", "GtkSupport", "GLibSupport", "MessageStore", "AudioEngine", "Drawing", "HarkTestSupport", "CTestSignals",
-                           "Matrix", "Conversations", "CGLib", "CGtk", "CAdwaita"]),
+                           "Matrix", "Conversations", "Identity", "CGLib", "CGtk", "CAdwaita"]),
         // Black-box tests of the `hark` binary: the CLI without a display, the
         // window (launch, single instance, Ctrl+Q) under Xvfb and D-Bus.
         .target(name: "HarkTestSupport", dependencies: ["CTimeCode"], path: "Tests/HarkTestSupport"),
@@ -81,7 +88,7 @@ let package = Package(
             name: "GtkSupportTests",
             dependencies: ["GtkSupport", "GLibSupport", "CGLib", "CGtk", "CTestSignals"]),
         .testTarget(name: "HarkCLITests", dependencies: ["hark", "HarkTestSupport", "CCairo", "CSQLite"]),
-        .testTarget(name: "HarkAppTests", dependencies: ["hark", "HarkTestSupport"]),
+        .testTarget(name: "HarkAppTests", dependencies: ["hark", "hark-window", "HarkTestSupport"]),
         // With the real engine and model (scripts/run-tests installs them once into .build/transcriber).
         .testTarget(name: "TranscriptionTests",
                     dependencies: ["Transcription", "hark", "MessageStore", "GLibSupport", "HarkTestSupport"]),

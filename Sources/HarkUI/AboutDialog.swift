@@ -1,6 +1,7 @@
 import CAdwaita
 import CGtk
 import GtkSupport
+import Identity
 
 @MainActor
 enum AboutDialog {

@@ -4,6 +4,7 @@ import CGtk
 import Foundation
 import GLibSupport
 import GtkSupport
+import Identity
 import MessageStore
 
 /// The GUI: one AdwApplication, single instance through D-Bus (a second launch
@@ -47,7 +48,13 @@ public final class HarkApplication {
         MainLoop.bridgeSwiftConcurrency()
         // GtkApplication initialises GTK at startup; this does it sooner, to
         // pick the renderer before any window exists.
-        if gtk_init_check() != 0 { RendererChoice.preferCairoOverSoftwareOpenGL() }
+        guard gtk_init_check() != 0 else {
+            // GTK without a display crashes further on; the command line needs none.
+            FileHandle.standardError.write(Data(("hark: the window cannot open: no display to show it on "
+                + "(is this a graphical session?); the commands work without one (see 'hark --help')\n").utf8))
+            return 1
+        }
+        RendererChoice.preferCairoOverSoftwareOpenGL()
         var argv: [UnsafeMutablePointer<CChar>?] = [strdup(programName), nil]
         defer { free(argv[0]) }
         return g_application_run(application.as(GApplication.self), 1, &argv)

@@ -5,6 +5,7 @@ import CGtk
 import Foundation
 import GLibSupport
 import GtkSupport
+import Identity
 import MessageStore
 
 /// The main window: a header bar (microphone, main menu), the message

@@ -6,6 +6,7 @@ import GLibSupport
 import GtkSupport
 import HarkTestSupport
 @testable import HarkUI
+import Identity
 import MessageStore
 import XCTest
 

@@ -6,6 +6,7 @@ import Conversations
 import Foundation
 import GLibSupport
 import GtkSupport
+import Identity
 import MessageStore
 
 /// The window's Matrix side: the account (sign in, sign out, signed out by

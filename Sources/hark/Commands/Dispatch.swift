@@ -1,6 +1,6 @@
 import Foundation
 import GLibSupport
-import HarkUI
+import Identity
 
 /// What the command line asked for, read from the process's own arguments.
 /// A name that is not UTF-8 and names nothing yet is good only as a file
@@ -26,9 +26,9 @@ func requestFromArguments() -> CommandLineRequest {
 func run(_ request: CommandLineRequest) -> Int32 {
     switch request {
     case .gui:
-        return HarkApplication().run(programName: CommandLine.arguments.first ?? "hark")
+        return WindowLauncher.replaceProcess(with: [])
     case .gallery(let still):
-        return HarkApplication.gallery(still: still).run(programName: CommandLine.arguments.first ?? "hark")
+        return WindowLauncher.replaceProcess(with: still ? ["gallery", "--still"] : ["gallery"])
     case .help:
         print(CommandLineRequest.usage)
         return 0
