@@ -66,6 +66,7 @@ final class Database {
         handle = db
         sqlite3_extended_result_codes(db, 1)
         sqlite3_busy_timeout(db, Self.busyTimeoutMilliseconds)
+        SearchTextFunction.register(on: db)
     }
 
     deinit {

@@ -188,6 +188,35 @@ enum Schema {
                         replace(replace(replace(replace(new.transcript_words, '''', ''), '’', ''), '‘', ''), 'ʼ', ''));
         END;
         """,
+        // 10: part of a title or transcript is found in every script: the
+        // indexed text is folded by `SearchText` (hark_search_text, a
+        // function of the store's own connections): Chinese, Japanese, Korean
+        // and Thai cut into characters, accents off Greek, Arabic-script
+        // letters and digits unified, apostrophes gone.
+        """
+        DROP TRIGGER IF EXISTS messages_search_insert;
+        DROP TRIGGER IF EXISTS messages_search_delete;
+        DROP TRIGGER IF EXISTS messages_search_update;
+        DROP TABLE IF EXISTS messages_search;
+        CREATE VIRTUAL TABLE messages_search USING fts5(
+            title, transcript_words, content='', tokenize='unicode61 remove_diacritics 2');
+        INSERT INTO messages_search (rowid, title, transcript_words)
+            SELECT rowid, hark_search_text(title), hark_search_text(transcript_words) FROM messages;
+        CREATE TRIGGER messages_search_insert AFTER INSERT ON messages BEGIN
+            INSERT INTO messages_search (rowid, title, transcript_words)
+                VALUES (new.rowid, hark_search_text(new.title), hark_search_text(new.transcript_words));
+        END;
+        CREATE TRIGGER messages_search_delete AFTER DELETE ON messages BEGIN
+            INSERT INTO messages_search (messages_search, rowid, title, transcript_words)
+                VALUES ('delete', old.rowid, hark_search_text(old.title), hark_search_text(old.transcript_words));
+        END;
+        CREATE TRIGGER messages_search_update AFTER UPDATE OF title, transcript_words ON messages BEGIN
+            INSERT INTO messages_search (messages_search, rowid, title, transcript_words)
+                VALUES ('delete', old.rowid, hark_search_text(old.title), hark_search_text(old.transcript_words));
+            INSERT INTO messages_search (rowid, title, transcript_words)
+                VALUES (new.rowid, hark_search_text(new.title), hark_search_text(new.transcript_words));
+        END;
+        """,
     ]
 
     static var version: Int { migrations.count }

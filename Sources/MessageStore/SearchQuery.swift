@@ -34,14 +34,10 @@ public struct SearchQuery: Equatable, Sendable {
                                  "september", "october", "november", "december"]
     private static let weekdays = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
 
-    /// Apostrophes, typed or typeset: they join a word, never split it
-    /// ("grandma's" is "grandmas"). The title index is folded the same way
-    /// (Schema, migration 9).
-    public static let apostrophes: Set<Character> = ["'", "’", "‘", "ʼ"]
-
-    /// `text` lowercased, without apostrophes.
+    /// `text` lowercased, without apostrophes: they join a word, never split
+    /// it ("grandma's" is "grandmas").
     static func folded(_ text: String) -> String {
-        String(text.lowercased().filter { !apostrophes.contains($0) })
+        String(text.lowercased().filter { !SearchText.apostrophes.contains($0) })
     }
 
     public init(_ text: String, now: Date = Date(), calendar: Calendar = .current) {
@@ -123,7 +119,9 @@ public struct SearchQuery: Equatable, Sendable {
         return [this]
     }
 
-    /// The words as an FTS5 query: each a quoted prefix, all required.
+    /// The words as an FTS5 query: each a quoted prefix, all required. Each
+    /// is folded as the index is (`SearchText`): a run of Chinese or Korean
+    /// becomes a phrase of its characters, found inside longer runs.
     var fullTextQuery: String? { Self.fullText(words) }
 
     /// The day's words as an FTS5 query, for titles that name the day.
@@ -131,6 +129,9 @@ public struct SearchQuery: Equatable, Sendable {
 
     private static func fullText(_ words: [String]) -> String? {
         guard !words.isEmpty else { return nil }
-        return words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "") + "\"*" }.joined(separator: " ")
+        let folded = words.map { SearchText.folded($0).replacingOccurrences(of: "\"", with: "") }
+            .map { $0.split(separator: " ").joined(separator: " ") }.filter { !$0.isEmpty }
+        guard !folded.isEmpty else { return nil }
+        return folded.map { "\"" + $0 + "\"*" }.joined(separator: " ")
     }
 }

@@ -128,6 +128,7 @@ final class SearchTests: XCTestCase {
         let folder = scratch.url.appendingPathComponent("hark")
         let store = try MessageStore(folder: folder)
         let grandma = try message(store, "Grandma's birthday", at: day(-1))
+        let minutes = try message(store, "会议记录", at: day(0))
         // As migration 8 left it: titles and transcripts indexed as they are.
         try store.database.execute("""
             DROP TRIGGER messages_search_insert; DROP TRIGGER messages_search_delete; DROP TRIGGER messages_search_update;
@@ -156,6 +157,46 @@ final class SearchTests: XCTestCase {
         let reopened = try MessageStore(folder: folder)
         XCTAssertEqual(try search(reopened, "grandmas"), [grandma])
         XCTAssertEqual(try search(reopened, "birthday"), [grandma])
+        XCTAssertEqual(try search(reopened, "议记"), [minutes], "Chinese is cut into characters")
+    }
+
+    /// Part of a title is found whatever its script: runs inside Chinese,
+    /// Japanese and Korean text, Greek without its accents, Persian whichever
+    /// yeh or digits are typed.
+    func testPartOfATitleIsFoundInEveryScript() throws {
+        let store = try MessageStore(folder: scratch.url.appendingPathComponent("hark"))
+        let chinese = try message(store, "明天下午开会讨论预算", at: day(-6))
+        let japanese = try message(store, "明日の会議について", at: day(-5))
+        let korean = try message(store, "내일 회의는 취소", at: day(-4))
+        let greek = try message(store, "Ραντεβού τη Δευτέρα", at: day(-3))
+        let persian = try message(store, "ماشین در پارکینگ ۱۰", at: day(-2))
+        let french = try message(store, "Café à côté", at: day(-1))
+        XCTAssertEqual(try search(store, "开会"), [chinese])
+        XCTAssertEqual(try search(store, "会讨论"), [chinese], "a run from the middle")
+        XCTAssertEqual(try search(store, "开预"), [], "characters not side by side are no match")
+        XCTAssertEqual(try search(store, "会議"), [japanese])
+        XCTAssertEqual(try search(store, "회의"), [korean], "a word with its particle")
+        XCTAssertEqual(try search(store, "의는"), [korean])
+        XCTAssertEqual(try search(store, "明"), [chinese, japanese], "one character")
+        XCTAssertEqual(try search(store, "ραντεβου"), [greek], "accents do not matter in Greek")
+        XCTAssertEqual(try search(store, "ΔΕΥΤΕΡΑ"), [greek])
+        XCTAssertEqual(try search(store, "ماشين"), [persian], "typed with the Arabic yeh")
+        XCTAssertEqual(try search(store, "پارک"), [persian], "a word's beginning")
+        XCTAssertEqual(try search(store, "10"), [persian], "Persian digits are digits")
+        XCTAssertEqual(try search(store, "۱۰ ماشین"), [persian])
+        XCTAssertEqual(try search(store, "cote"), [french], "and accents still do not matter in Latin")
+        try store.rename(chinese, to: "预算会议改到周五")
+        XCTAssertEqual(try search(store, "开会"), [], "a rename updates the index")
+        XCTAssertEqual(try search(store, "周五"), [chinese])
+    }
+
+    func testTextIsFoldedAsTheIndexHoldsIt() {
+        XCTAssertEqual(SearchText.folded("会议").split(separator: " "), ["会", "议"])
+        XCTAssertEqual(SearchText.folded("Δευτέρας"), "δευτερασ")
+        XCTAssertEqual(SearchText.folded("Grandma’s"), "grandmas")
+        XCTAssertEqual(SearchText.folded("كتاب ١٢"), "کتاب 12")
+        XCTAssertEqual(SearchText.folded("مُحَمَّد"), "محمد", "short vowels go")
+        XCTAssertEqual(SearchQuery("회의 시간", now: now, calendar: calendar).fullTextQuery, "\"회 의\"* \"시 간\"*")
     }
 
     func testTheQueryIsUnderstoodWithoutTheStore() {
