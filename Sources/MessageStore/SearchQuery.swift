@@ -40,7 +40,10 @@ public struct SearchQuery: Equatable, Sendable {
         String(text.lowercased().filter { !SearchText.apostrophes.contains($0) })
     }
 
-    public init(_ text: String, now: Date = Date(), calendar: Calendar = .current) {
+    /// LOCALE's names of days and months are understood beside the English ones.
+    public init(_ text: String, now: Date = Date(), calendar: Calendar = .current,
+                locale: Locale = DayNames.environmentLocale) {
+        let names = DayNames.names(in: locale)
         var tokens = Self.folded(text).split { !$0.isLetter && !$0.isNumber }.map(String.init)
         var periods: [Range<Date>] = []
         var dayWords: [String] = []
@@ -58,13 +61,13 @@ public struct SearchQuery: Equatable, Sendable {
             } else if token == "yesterday" {
                 periods = day(calendar.date(byAdding: .day, value: -1, to: today)!)
                 used = [index]
-            } else if let weekday = Self.match(token, in: Self.weekdays) {
+            } else if let weekday = Self.match(token, in: Self.weekdays, or: names.weekdays) {
                 // The latest such day, today included.
                 let todayWeekday = calendar.component(.weekday, from: today) - 1
                 let back = (todayWeekday - weekday + 7) % 7
                 periods = day(calendar.date(byAdding: .day, value: -back, to: today)!)
                 used = [index]
-            } else if let month = Self.match(token, in: Self.months) {
+            } else if let month = Self.match(token, in: Self.months, or: names.months) {
                 // "1 dec", "dec 1", "december", each with an optional year.
                 var dayOfMonth: Int?
                 var year: Int?
@@ -93,10 +96,16 @@ public struct SearchQuery: Equatable, Sendable {
         self.init(words: tokens, dayWords: dayWords, periods: periods)
     }
 
-    /// `token` as a name from `names`: the whole name, or its first three letters or more.
-    private static func match(_ token: String, in names: [String]) -> Int? {
-        guard token.count >= 3 else { return nil }
-        return names.firstIndex { $0.hasPrefix(token) }
+    /// `token` as a name from `english` (the whole name, or its first three
+    /// letters or more) or from `local` (one of a day's or month's names in
+    /// the user's language, whole or its first three letters or more).
+    private static func match(_ token: String, in english: [String], or local: [[String]]) -> Int? {
+        if token.count >= 3, let index = english.firstIndex(where: { $0.hasPrefix(token) }) { return index }
+        let key = DayNames.key(token)
+        guard !key.isEmpty else { return nil }
+        return local.firstIndex { names in
+            names.contains { $0 == key || (key.count >= 3 && $0.hasPrefix(key)) }
+        }
     }
 
     /// A day (the latest one not in the future, without a year), a month of

@@ -190,6 +190,28 @@ final class SearchTests: XCTestCase {
         XCTAssertEqual(try search(store, "周五"), [chinese])
     }
 
+    /// The user's language names days and months too, beside English.
+    func testDaysAreNamedInTheUsersLanguage() throws {
+        let store = try MessageStore(folder: scratch.url.appendingPathComponent("hark"))
+        let monday = try message(store, "Note", at: day(-1))  // now is Tuesday 1 December 2026
+        let other = try message(store, "Other", at: day(-3))
+        func search(_ text: String, _ locale: String) throws -> [String] {
+            try store.searchIDs(SearchQuery(text, now: now, calendar: calendar, locale: Locale(identifier: locale)))
+        }
+        XCTAssertEqual(try search("دوشنبه", "fa_IR"), [monday])
+        XCTAssertEqual(try search("Δευτέρα", "el_GR"), [monday])
+        XCTAssertEqual(try search("δευτερα", "el_GR"), [monday], "without accents")
+        XCTAssertEqual(try search("월요일", "ko_KR"), [monday])
+        XCTAssertEqual(try search("星期一", "zh_CN"), [monday])
+        XCTAssertEqual(try search("周一", "zh_CN"), [monday])
+        XCTAssertEqual(try search("Montag", "de_DE"), [monday])
+        XCTAssertEqual(try search("noviembre", "es_ES"), [other, monday], "a month")
+        XCTAssertEqual(try search("monday", "fa_IR"), [monday], "English as well")
+        XCTAssertEqual(try search("Montag", "fa_IR"), [], "only the user's language")
+        XCTAssertEqual(SearchQuery("Mo", now: now, calendar: calendar, locale: Locale(identifier: "de_DE")).words, ["mo"],
+                       "an abbreviation is a title word")
+    }
+
     func testTextIsFoldedAsTheIndexHoldsIt() {
         XCTAssertEqual(SearchText.folded("会议").split(separator: " "), ["会", "议"])
         XCTAssertEqual(SearchText.folded("Δευτέρας"), "δευτερασ")
