@@ -45,7 +45,7 @@ let package = Package(
         // Matrix, no GTK: pure requests and decoders, HTTP on GLib's loop (libsoup), the keyring (libsecret).
         .target(name: "Matrix", dependencies: ["Levels", "GLibSupport", "CGLib", "CSoup", "CSecret"]),
         // Local transcripts (no GTK): the helper process (GSubprocess, JSON lines), its queue in MessageStore.
-        .target(name: "Transcription", dependencies: ["MessageStore", "GLibSupport", "CGLib"]),
+        .target(name: "Transcription", dependencies: ["MessageStore", "GLibSupport", "Identity", "CGLib"]),
         // The signed-in account at work (outbox, sync, downloads), its state in MessageStore; no GTK.
         .target(name: "Conversations", dependencies: ["Matrix", "MessageStore", "AudioEngine", "Levels", "GLibSupport"]),
         .target(name: "HarkUI", dependencies: ["Conversations", "Transcription", "Matrix", "GtkSupport", "GLibSupport", "Drawing", "Levels", "AudioEngine", "MessageStore", "Identity", "CGLib", "CGtk", "CAdwaita", "CCairo", "CGraphicsProbe"]),
@@ -69,6 +69,7 @@ let package = Package(
         .target(name: "HarkTestSupport", dependencies: ["CTimeCode"], path: "Tests/HarkTestSupport"),
         .target(name: "CTimeCode", path: "Tests/CTimeCode", cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("m")]),
         .testTarget(name: "LevelsTests", dependencies: ["Levels"]),
+        .testTarget(name: "IdentityTests", dependencies: ["Identity"]),
         .testTarget(name: "MatrixTests", dependencies: ["Matrix", "Levels"]),
         .testTarget(name: "ConversationsTests", dependencies: ["Conversations", "Matrix", "MessageStore", "HarkTestSupport"]),
         // Against a real Synapse and a real gnome-keyring the tests start themselves.

@@ -1,5 +1,6 @@
 import CAdwaita
 import CGtk
+import Foundation
 import GLibSupport
 
 /// Loads Resources/style.css for the whole display, and makes the app icon
@@ -14,6 +15,8 @@ enum Style {
             gtk_style_context_add_provider_for_display(
                 display, OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
             g_object_unref(UnsafeMutableRawPointer(provider))  // the display keeps it
+        } else {
+            FileHandle.standardError.write(Data("hark: style.css was not found (is Hark installed completely?); the window looks plain\n".utf8))
         }
         if let icons = AppResources.uninstalledIconDirectory {
             gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), icons)

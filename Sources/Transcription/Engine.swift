@@ -1,4 +1,5 @@
 import Foundation
+import Identity
 
 /// Where the transcription engine lives and how it is started: the virtual
 /// environment `install-transcriber` makes (under the user's data folder, or
@@ -24,12 +25,13 @@ public struct Engine: Sendable, Equatable {
         let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (NSHomeDirectory() + "/.local/share")
         let folder = environment["HARK_TRANSCRIBER_DIR"] ?? data + "/hark/transcriber"
-        let shared = installedPrefix.map { $0 + "/share/hark" }
+        let shared = InstalledLayout.prefix.map { $0 + "/share/hark" }
+        let sourceTree = InstalledLayout.checkout(fromSourceFile: #filePath, depth: 3)
         return Engine(
             folder: folder,
-            helperScript: firstExisting([environment["HARK_RESOURCE_DIR"], shared, sourceTree + "/Resources"],
+            helperScript: firstExisting([environment["HARK_RESOURCE_DIR"], shared, sourceTree.map { $0 + "/Resources" }],
                                         named: "transcriber.py"),
-            installer: firstExisting([shared, sourceTree + "/scripts"], named: "install-transcriber"))
+            installer: firstExisting([shared, sourceTree.map { $0 + "/scripts" }], named: "install-transcriber"))
     }
 
     /// The engine's Python.
@@ -66,21 +68,9 @@ public struct Engine: Sendable, Equatable {
         }
     }
 
-    private static var installedPrefix: String? {
-        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        else { return nil }
-        return URL(fileURLWithPath: executable).deletingLastPathComponent().deletingLastPathComponent().path
-    }
-
-    /// The checkout root: Sources/Transcription/Engine.swift → ../../
-    private static var sourceTree: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().path
-    }
-
     private static func firstExisting(_ folders: [String?], named name: String) -> String {
         let candidates = folders.compactMap { $0 }.map { $0 + "/" + name }
-        return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates.last!
+        return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates.last ?? name
     }
 }
 
