@@ -72,6 +72,9 @@ public final class Recorder {
     private static let firstSoundTimeoutMilliseconds: UInt32 = 3_000
     /// The level of what is recorded (after any voice processing).
     private static let levelName = "hark_level"
+    /// Opus's effort (0-10, default 10): at 32 kb/s of speech, 5 sounds the
+    /// same and costs a third less CPU for as long as the recording lasts.
+    private static let encoderComplexity = 5
     /// The level of the raw input, when voice processing comes between.
     private static let inputLevelName = "hark_input_level"
 
@@ -110,7 +113,7 @@ public final class Recorder {
             ! audioconvert name=hark_convert ! audioresample name=hark_resample \
             ! capsfilter name=hark_caps caps=audio/x-raw,\(format)channels=1,rate=48000 \(processing) \
             ! level name=\(Self.levelName) interval=50000000 post-messages=true \
-            ! opusenc name=hark_encoder bitrate=32000 audio-type=voice \
+            ! opusenc name=hark_encoder bitrate=32000 audio-type=voice complexity=\(Self.encoderComplexity) \
             ! oggmux name=hark_mux ! fdsink name=hark_sink fd=\(file.descriptor)
             """) } catch {
             closeAndRemoveFile()
