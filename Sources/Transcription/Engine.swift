@@ -45,22 +45,41 @@ public struct Engine: Sendable, Equatable {
             && FileManager.default.fileExists(atPath: helperScript)
     }
 
-    /// The helper's command line: at low priority (`nice`), the engine's Python.
-    public var helperArguments: [String] {
+    /// Whether the multilingual model is installed too (its stamp is written
+    /// last, after its hash was checked).
+    public var isMultilingualInstalled: Bool {
+        FileManager.default.fileExists(atPath: folder + "/whisper-base/hark-requirements.sha256")
+    }
+
+    /// Whether messages in `language` can be transcribed now.
+    public func isReady(for language: TranscriptionLanguage) -> Bool {
+        isInstalled && (!language.needsMultilingualModel || isMultilingualInstalled)
+    }
+
+    /// The helper's command line: at low priority (`nice`), the engine's
+    /// Python; `language`: the model it loads as it starts (the others when
+    /// first asked for).
+    public func helperArguments(language: TranscriptionLanguage = .english) -> [String] {
         let niceTool = ["/usr/bin/nice", "/bin/nice"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        return (niceTool.map { [$0, "-n", "10"] } ?? []) + [python, helperScript]
+        return (niceTool.map { [$0, "-n", "10"] } ?? []) + [python, helperScript, "--language", language.setting]
+    }
+
+    /// The installer's command line.
+    public func installerArguments(multilingual: Bool) -> [String] {
+        [installer] + (multilingual ? ["--multilingual"] : []) + [folder]
     }
 
     /// Installs the engine (blocking: minutes the first time, under a second
-    /// after), its progress on standard error. For the command line; the
-    /// window runs it in the background.
-    public func install() throws(TranscriptionError) {
+    /// after), its progress on standard error; `multilingual`: the
+    /// multilingual model too. For the command line; the window runs it in
+    /// the background (EngineInstallation).
+    public func install(multilingual: Bool = false) throws(TranscriptionError) {
         guard FileManager.default.isExecutableFile(atPath: installer) else {
             throw .notInstallable("the installer \(installer) is missing")
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: installer)
-        process.arguments = [folder]
+        process.arguments = Array(installerArguments(multilingual: multilingual).dropFirst())
         do { try process.run() } catch { throw .notInstallable("\(installer) could not be run: \(error)") }
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {

@@ -19,3 +19,10 @@ let asyncReadyTrampoline: @convention(c) (UnsafeMutablePointer<GObject>?, Opaque
     nonisolated(unsafe) let result = result
     MainActor.assumeIsolated { box.handler(source, result) }
 }
+
+/// A GSpawnChildSetupFunc, run in the child between fork and exec: the child
+/// leads a process group of its own, so the whole of it (the installer and
+/// the pip it runs) can be ended at once. Only async-signal-safe calls here.
+let ownProcessGroupChildSetup: @convention(c) (gpointer?) -> Void = { _ in
+    _ = setpgid(0, 0)
+}

@@ -75,8 +75,9 @@ public final class Transcriber {
         }
         idleTimer?.remove()
         idleTimer = nil
-        guard engine.isInstalled else {
-            fail(next, reason: "the transcription engine is not installed")
+        guard engine.isReady(for: language) else {
+            fail(next, reason: engine.isInstalled ? "the multilingual model is not installed"
+                                                  : "the transcription engine is not installed")
             return
         }
         if helper == nil {
@@ -87,6 +88,17 @@ public final class Transcriber {
         }
         begin(next)
     }
+
+    /// Starts the helper ahead of its work (a recording began), so its model
+    /// is loaded by the time the message is saved; it ends after `idleSeconds`
+    /// if no work comes. Does nothing when one runs or the engine is missing.
+    public func prepare() {
+        guard helper == nil, engine.isReady(for: language) else { return }
+        do { try startHelper() } catch { return }
+        if current == nil { scheduleIdleStop() }
+    }
+
+    private var language: TranscriptionLanguage { TranscriptionLanguage(storedSetting: store.transcriptionLanguage) }
 
     /// Ends the helper now (when Hark quits); the queue stays in the store.
     /// A message in progress goes back to the queue.
@@ -108,7 +120,7 @@ public final class Transcriber {
     }
 
     private func startHelper() throws(TranscriptionError) {
-        let started = try HelperProcess(arguments: engine.helperArguments)
+        let started = try HelperProcess(arguments: engine.helperArguments(language: language))
         started.onLine = { [weak self, weak started] line in
             guard let self, let started, started === self.helper else { return }
             self.received(line)
@@ -127,7 +139,7 @@ public final class Transcriber {
         current = message
         helperCPUAtStart = helper.cpuSeconds ?? 0
         let request = HelperRequest(id: message.id, path: store.audioPath(of: message),
-                                    language: store.transcriptionLanguage)
+                                    language: language.setting)
         let seconds = deadline(message.duration)
         deadlineTimer = MainLoop.timeout(milliseconds: UInt32(max(1, seconds * 1000))) { [weak self] in
             self?.deadlineTimer = nil

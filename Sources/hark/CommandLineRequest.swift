@@ -1,3 +1,5 @@
+import Transcription
+
 /// What the user asked for on the command line. Parsing is kept apart from
 /// running so that every command reads its arguments the same way.
 enum CommandLineRequest: Equatable {
@@ -161,8 +163,7 @@ enum CommandLineRequest: Equatable {
                 case "enable":
                     let language = try rest.option("--language")
                     try rest.finish()
-                    if let language, language != "auto",
-                       language.count < 2 || language.count > 3 || !language.allSatisfy({ $0.isASCII && $0.isLowercase }) {
+                    if let language, TranscriptionLanguage(setting: language) == nil {
                         throw UsageError("--language is en, auto or a language's code (de, fr…), not '\(language)'")
                     }
                     return .transcriberEnable(language: language)

@@ -4,18 +4,28 @@ import MessageStore
 import Transcription
 
 /// `hark transcriber enable`: installs the engine if needed (progress on
-/// standard error), then turns transcription on.
+/// standard error), and the multilingual model when the language (given, or
+/// chosen before) needs it, then turns transcription on.
 func runTranscriberEnable(language: String?) -> Int32 {
     let engine = Engine.standard
-    do { try engine.install() } catch {
+    guard let chosen = language.map({ TranscriptionLanguage(storedSetting: $0) })
+            ?? readStore({ TranscriptionLanguage(storedSetting: $0.transcriptionLanguage) }) else { return 1 }
+    do { try engine.install(multilingual: chosen.needsMultilingualModel) } catch {
         printFailure(error)
         return 1
     }
     return withStore { store in
+        try store.setSetting(MessageStore.transcriptionLanguageSetting, chosen.setting)
         try store.setSetting(MessageStore.transcriptionSetting, "on")
-        if let language { try store.setSetting(MessageStore.transcriptionLanguageSetting, language) }
-        printFailure("Transcription is on (\(store.transcriptionLanguage)): new messages are transcribed on this computer.")
+        printFailure("Transcription is on (\(chosen.name)): new messages are transcribed on this computer.")
     }
+}
+
+/// Something read from the store, or nil (said) when it cannot be opened.
+private func readStore<T>(_ read: (MessageStore) -> T) -> T? {
+    var value: T?
+    guard withStore({ value = read($0) }) == 0 else { return nil }
+    return value
 }
 
 func runTranscriberDisable() -> Int32 {
