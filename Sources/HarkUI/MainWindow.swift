@@ -204,6 +204,7 @@ final class MainWindow {
             }
         }
         addActions(to: UnsafeMutableRawPointer(appWindow), application: application)
+        installTranscription()
         conversations = WindowConversations(window: self, store: store, layout: layout, banner: banner,
                                             application: application)
         installKeyboard()
@@ -388,6 +389,7 @@ final class MainWindow {
             let messages = g_menu_new()!
             g_menu_append(messages, "_Import Audio Files…", "win.import")
             g_menu_append(messages, "_Play Next Message Automatically", "win.autoplay")
+            g_menu_append(messages, "_Transcribe Messages…", "win.transcription")
             g_menu_append(messages, "_Matrix Account…", "win.matrix-account")
             g_menu_append_section(menu, nil, UnsafeMutableRawPointer(messages).assumingMemoryBound(to: GMenuModel.self))
             g_object_unref(UnsafeMutableRawPointer(messages))
