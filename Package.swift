@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(
             name: "HarkUITests",
             dependencies: ["HarkUI", "GtkSupport", "GLibSupport", "MessageStore", "AudioEngine", "Drawing", "HarkTestSupport", "CTestSignals",
-                           "Matrix", "Conversations", "Identity", "CGLib", "CGtk", "CAdwaita"]),
+                           "Matrix", "Conversations", "Identity", "Transcription", "CGLib", "CGtk", "CAdwaita"]),
         // Black-box tests of the `hark` binary: the CLI without a display, the
         // window (launch, single instance, Ctrl+Q) under Xvfb and D-Bus.
         .target(name: "HarkTestSupport", dependencies: ["CTimeCode"], path: "Tests/HarkTestSupport"),

@@ -92,8 +92,10 @@ public final class PulseAudioServer: @unchecked Sendable {
     }
 
     /// Speech, spoken by espeak-ng into a WAV file.
-    public static func speech(_ text: String, to path: String) throws {
-        let (status, output) = try ChildProcess.run("/usr/bin/espeak-ng", ["-w", path, text], seconds: 60)
+    /// `voice`: espeak-ng's voice (a language: "de", "es"); its default, English, when nil.
+    public static func speech(_ text: String, to path: String, voice: String? = nil) throws {
+        let (status, output) = try ChildProcess.run("/usr/bin/espeak-ng", (voice.map { ["-v", $0] } ?? []) + ["-w", path, text],
+                                                    seconds: 60)
         guard status == 0 else { throw ServerFailed(output: "espeak-ng: \(output)") }
     }
 }

@@ -38,9 +38,11 @@ final class SpokenMessages {
     /// over time: a file fed faster than real time can garble the first
     /// words); otherwise as fast as it decodes, raw (for the tests of the
     /// queue, which need words, not the microphone's path).
-    func record(saying sentence: String, title: String? = nil, asAMicrophone: Bool = true) throws -> String {
+    /// `voice`: espeak-ng's voice for another language than English ("de").
+    func record(saying sentence: String, title: String? = nil, asAMicrophone: Bool = true,
+                voice: String? = nil) throws -> String {
         let spokenWAV = home.path("speech-\(UUID().uuidString).wav")
-        try PulseAudioServer.speech(sentence, to: spokenWAV)
+        try PulseAudioServer.speech(sentence, to: spokenWAV, voice: voice)
         // A second of quiet before and after, as a microphone hears before one speaks.
         let (samples, rate) = try WAVFile.read(spokenWAV)
         let quiet = [Double](repeating: 0, count: rate)

@@ -1,0 +1,124 @@
+import CAdwaita
+import CGLib
+import CGtk
+import Foundation
+import GLibSupport
+import HarkTestSupport
+@testable import HarkUI
+import MessageStore
+import Transcription
+import XCTest
+
+/// "Transcribe Messages…" with real widgets and the real installer: turning
+/// it on shows the install's progress; without a network (pip pointed at an
+/// index nobody answers) the dialog says so in a sentence and Try Again has
+/// the keyboard focus, and tries again; nothing is turned on meanwhile.
+final class TranscriptionDialogTests: XCTestCase {
+    /// Sets `variables` in this process (the window's installer inherits
+    /// them) for `body`, then puts back what was there.
+    private func with(_ variables: [String: String], _ body: () throws -> Void) rethrows {
+        let saved = variables.keys.map { ($0, getenv($0).map { String(cString: $0) }) }
+        variables.forEach { setenv($0.key, $0.value, 1) }
+        defer { saved.forEach { key, value in if let value { setenv(key, value, 1) } else { unsetenv(key) } } }
+        try body()
+    }
+
+    private static func isShown(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool { gtk_widget_get_mapped(widget) != 0 }
+
+    private static func text(_ label: UnsafeMutablePointer<GtkWidget>) -> String {
+        String(cString: gtk_label_get_text(hark_label(label)))
+    }
+
+    /// Runs the loop until the dialog shows a failure; the progress texts shown on the way.
+    @MainActor
+    private static func runUntilFailure(_ dialog: TranscriptionDialog) -> [String] {
+        var shown: [String] = []
+        let failed = MainLoop.iterate(until: {
+            if isShown(dialog.progressBar) {
+                let line = text(dialog.progressLabel) + " | "
+                    + String(cString: gtk_progress_bar_get_text(OpaquePointer(dialog.progressBar)))
+                if shown.last != line { shown.append(line) }
+            }
+            return isShown(dialog.failureLabel)
+        }, timeout: 300)
+        XCTAssertTrue(failed, "\(shown)")
+        return shown
+    }
+
+    func testWithoutANetworkTheInstallShowsProgressThenSaysWhyAndTryAgainHasTheFocus() throws {
+        let engine = try ScratchFolder()
+        try with(["HARK_TRANSCRIBER_DIR": engine.path("engine"), "PIP_INDEX_URL": "http://127.0.0.1:9/simple",
+                  "PIP_RETRIES": "0", "PIP_FIND_LINKS": ""]) {
+            try onMainActor {
+                try WindowFixture.withShownWindow { store, window in
+                    window.openTranscriptionDialog()
+                    let dialog = try XCTUnwrap(window.transcription?.dialog)
+                    settle()
+                    XCTAssertFalse(Self.isShown(dialog.progressBar), "nothing under way before it is asked for")
+                    XCTAssertFalse(Self.isShown(dialog.failureLabel))
+                    XCTAssertEqual(gtk_switch_get_active(OpaquePointer(dialog.onSwitch)), 0)
+                    XCTAssertEqual(dialog.selectedLanguage, .english)
+
+                    gtk_widget_activate(dialog.onSwitch)  // as a click or Space on it
+                    let shown = Self.runUntilFailure(dialog)
+                    XCTAssertTrue(shown.contains { $0.hasPrefix("Preparing the engine…") }, "\(shown)")
+                    XCTAssertTrue(shown.contains { $0.hasPrefix("Downloading") }, "\(shown)")
+                    XCTAssertEqual(Self.text(dialog.failureLabel), InstallFailure.noNetwork.sentence)
+                    XCTAssertFalse(Self.isShown(dialog.progressBar))
+                    XCTAssertEqual(gtk_window_get_focus(dialog.window), dialog.tryAgainButton, "Try Again has the focus")
+                    XCTAssertEqual(gtk_switch_get_active(OpaquePointer(dialog.onSwitch)), 0, "not on")
+                    XCTAssertFalse(store.transcribesNewMessages)
+                    XCTAssertFalse(Engine.standard.isInstalled)
+                    if let shot = ProcessInfo.processInfo.environment["HARK_SCREENSHOT"] {
+                        settle(seconds: 0.3)
+                        _ = try? ChildProcess.run("/usr/bin/import", ["-window", "root", shot])
+                    }
+
+                    // Try Again: the same install again, its progress shown again.
+                    gtk_widget_activate(dialog.tryAgainButton)  // clicked a moment later, as GTK shows it pressed
+                    settle(seconds: 0.5)
+                    XCTAssertFalse(Self.isShown(dialog.failureLabel), "the old sentence goes as it tries again")
+                    XCTAssertEqual(gtk_switch_get_active(OpaquePointer(dialog.onSwitch)), 1)
+                    let again = Self.runUntilFailure(dialog)
+                    XCTAssertFalse(again.isEmpty, "progress shown again")
+                    XCTAssertEqual(Self.text(dialog.failureLabel), InstallFailure.noNetwork.sentence)
+                    XCTAssertEqual(gtk_window_get_focus(dialog.window), dialog.tryAgainButton)
+                    XCTAssertFalse(store.transcribesNewMessages)
+                }
+            }
+        }
+    }
+
+    func testWithTheEngineInstalledTurningOnAndChoosingALanguageTakeEffectAtOnce() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        let installed = root + "/.build/transcriber"
+        guard FileManager.default.fileExists(atPath: installed + "/whisper-base/hark-requirements.sha256") else {
+            throw XCTSkip("the engine with its multilingual model is not installed in \(installed)")
+        }
+        try with(["HARK_TRANSCRIBER_DIR": installed]) {
+            try onMainActor {
+                try WindowFixture.withShownWindow { store, window in
+                    window.openTranscriptionDialog()
+                    let dialog = try XCTUnwrap(window.transcription?.dialog)
+                    settle()
+                    // Off: the language is only kept.
+                    let german = try XCTUnwrap(TranscriptionLanguage.all.firstIndex(of: .fixed("de")))
+                    adw_combo_row_set_selected(UnsafeMutableRawPointer(dialog.languageRow).assumingMemoryBound(to: AdwComboRow.self),
+                                               UInt32(german))
+                    settle()
+                    XCTAssertEqual(store.transcriptionLanguage, "de")
+                    XCTAssertFalse(store.transcribesNewMessages)
+                    gtk_widget_activate(dialog.onSwitch)
+                    settle()
+                    XCTAssertTrue(store.transcribesNewMessages, "installed: on at once")
+                    XCTAssertFalse(Self.isShown(dialog.progressBar))
+                    gtk_widget_activate(dialog.onSwitch)
+                    settle()
+                    XCTAssertFalse(store.transcribesNewMessages)
+                    XCTAssertEqual(store.transcriptionLanguage, "de", "the choice stays for the next time")
+                }
+            }
+        }
+    }
+}
