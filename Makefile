@@ -46,6 +46,7 @@ install-files:
 	@# The transcription helper, and the script that installs its engine on demand.
 	install -Dm644 Resources/transcriber.py "$(DESTDIR)$(PREFIX)/share/hark/transcriber.py"
 	install -Dm644 Resources/transcriber-requirements.txt "$(DESTDIR)$(PREFIX)/share/hark/transcriber-requirements.txt"
+	install -Dm644 Resources/transcriber-multilingual-requirements.txt "$(DESTDIR)$(PREFIX)/share/hark/transcriber-multilingual-requirements.txt"
 	install -Dm755 scripts/install-transcriber "$(DESTDIR)$(PREFIX)/share/hark/install-transcriber"
 	install -Dm644 data/hark.1 "$(DESTDIR)$(PREFIX)/share/man/man1/hark.1"
 	@# A theme folder with a cache must have it refreshed, or GTK misses the icon.
@@ -62,6 +63,7 @@ uninstall:
 		"$(DESTDIR)$(PREFIX)/share/hark/style.css" \
 		"$(DESTDIR)$(PREFIX)/share/hark/transcriber.py" \
 		"$(DESTDIR)$(PREFIX)/share/hark/transcriber-requirements.txt" \
+		"$(DESTDIR)$(PREFIX)/share/hark/transcriber-multilingual-requirements.txt" \
 		"$(DESTDIR)$(PREFIX)/share/hark/install-transcriber" \
 		"$(DESTDIR)$(PREFIX)/share/man/man1/hark.1"
 	-rmdir "$(DESTDIR)$(PREFIX)/share/hark" "$(DESTDIR)$(PREFIX)/libexec/hark"
