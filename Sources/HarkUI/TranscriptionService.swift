@@ -48,6 +48,9 @@ final class TranscriptionService {
         installingLanguage ?? TranscriptionLanguage(storedSetting: store.transcriptionLanguage)
     }
 
+    /// The helper's process id while one runs.
+    var helperProcessID: Int32? { transcriber?.helperProcessID }
+
     /// Starts on the queue if transcription is on and the engine installed.
     func wake() {
         guard let transcriber = readyTranscriber() else { return }

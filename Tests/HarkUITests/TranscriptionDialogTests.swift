@@ -89,7 +89,7 @@ final class TranscriptionDialogTests: XCTestCase {
         }
     }
 
-    func testWithTheEngineInstalledTurningOnAndChoosingALanguageTakeEffectAtOnce() throws {
+    func testWithTheEngineInstalledTurningOnAndTheLanguageTakeEffectAtOnceAndARecordingStartsTheHelper() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().path
         let installed = root + "/.build/transcriber"
@@ -113,9 +113,23 @@ final class TranscriptionDialogTests: XCTestCase {
                     settle()
                     XCTAssertTrue(store.transcribesNewMessages, "installed: on at once")
                     XCTAssertFalse(Self.isShown(dialog.progressBar))
+                    let transcription = try XCTUnwrap(window.transcription)
+                    XCTAssertNil(transcription.helperProcessID, "no helper before there is work")
+
+                    // A recording starts the helper, so its model is loaded when it is saved.
+                    let composer = try XCTUnwrap(window.composer)
+                    composer.source = { (.pipeline("audiotestsrc is-live=true volume=0.3"), nil) }
+                    composer.toggleRecording()
+                    XCTAssertTrue(MainLoop.iterate(until: { composer.isRecording }, timeout: 10))
+                    let helper = try XCTUnwrap(transcription.helperProcessID, "started with the recording")
+                    XCTAssertEqual(kill(helper, 0), 0, "it runs")
+                    composer.toggleRecording()
+                    XCTAssertTrue(MainLoop.iterate(until: { !composer.isRecording }, timeout: 10))
+
                     gtk_widget_activate(dialog.onSwitch)
                     settle()
                     XCTAssertFalse(store.transcribesNewMessages)
+                    XCTAssertNil(transcription.helperProcessID, "turned off: the helper ends")
                     XCTAssertEqual(store.transcriptionLanguage, "de", "the choice stays for the next time")
                 }
             }
