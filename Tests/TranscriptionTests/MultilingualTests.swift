@@ -64,4 +64,15 @@ final class MultilingualTests: XCTestCase {
         let rate = try wordErrorRate(Self.german, voice: "de", language: "en")
         XCTAssertGreaterThan(rate, 2 * Self.bound)
     }
+
+    func testAnUnknownLanguageIsRefusedAndNothingIsInstalled() throws {
+        let spoken = try SpokenMessages()
+        let missing = spoken.home.path("no-engine")
+        let (status, output) = try ChildProcess.run(
+            harkExecutable, ["transcriber", "enable", "--language", "xyz"],
+            environment: ["XDG_DATA_HOME": spoken.home.url.path, "HARK_TRANSCRIBER_DIR": missing])
+        XCTAssertNotEqual(status, 0)
+        XCTAssertTrue(output.contains("--language is en, auto or a language's code"), output)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: missing))
+    }
 }
