@@ -43,10 +43,12 @@ func runTranscriberStatus(json: Bool) -> Int32 {
         if json {
             print("{\"enabled\":\(enabled),\"engine\":\(JSONText.string(engine.folder)),"
                   + "\"installed\":\(engine.isInstalled),\"language\":\(JSONText.string(store.transcriptionLanguage)),"
+                  + "\"multilingual\":\(engine.isMultilingualInstalled),"
                   + "\"queued\":\(queued)}")
         } else {
             print("Transcription: \(enabled ? "on" : "off"), language \(store.transcriptionLanguage)")
-            print("Engine: \(engine.isInstalled ? "installed" : "not installed") in \(engine.folder)")
+            print("Engine: \(engine.isInstalled ? "installed" : "not installed") in \(engine.folder)"
+                  + (engine.isMultilingualInstalled ? ", with the multilingual model" : ""))
             print("Waiting: \(queued)")
         }
     }
