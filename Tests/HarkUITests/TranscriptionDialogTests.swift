@@ -51,9 +51,12 @@ final class TranscriptionDialogTests: XCTestCase {
                   "PIP_RETRIES": "0", "PIP_FIND_LINKS": ""]) {
             try onMainActor {
                 try WindowFixture.withShownWindow { store, window in
-                    window.openTranscriptionDialog()
+                    // The main menu's "Transcribe Messages…".
+                    XCTAssertEqual(gtk_widget_activate_action_variant(
+                        UnsafeMutableRawPointer(window.window).assumingMemoryBound(to: GtkWidget.self), "win.transcription", nil), 1)
                     let dialog = try XCTUnwrap(window.transcription?.dialog)
                     settle()
+                    XCTAssertTrue(dialog.isOpen)
                     XCTAssertFalse(Self.isShown(dialog.progressBar), "nothing under way before it is asked for")
                     XCTAssertFalse(Self.isShown(dialog.failureLabel))
                     XCTAssertEqual(gtk_switch_get_active(OpaquePointer(dialog.onSwitch)), 0)
@@ -109,9 +112,8 @@ final class TranscriptionDialogTests: XCTestCase {
                     settle()
                     XCTAssertEqual(store.transcriptionLanguage, "de")
                     XCTAssertFalse(store.transcribesNewMessages)
-                    gtk_widget_activate(dialog.onSwitch)
-                    settle()
-                    XCTAssertTrue(store.transcribesNewMessages, "installed: on at once")
+                    gtk_widget_activate(dialog.onSwitch)  // the switch turns when its animation ends
+                    XCTAssertTrue(MainLoop.iterate(until: { store.transcribesNewMessages }, timeout: 5), "installed: on at once")
                     XCTAssertFalse(Self.isShown(dialog.progressBar))
                     let transcription = try XCTUnwrap(window.transcription)
                     XCTAssertNil(transcription.helperProcessID, "no helper before there is work")
@@ -127,8 +129,7 @@ final class TranscriptionDialogTests: XCTestCase {
                     XCTAssertTrue(MainLoop.iterate(until: { !composer.isRecording }, timeout: 10))
 
                     gtk_widget_activate(dialog.onSwitch)
-                    settle()
-                    XCTAssertFalse(store.transcribesNewMessages)
+                    XCTAssertTrue(MainLoop.iterate(until: { !store.transcribesNewMessages }, timeout: 5))
                     XCTAssertNil(transcription.helperProcessID, "turned off: the helper ends")
                     XCTAssertEqual(store.transcriptionLanguage, "de", "the choice stays for the next time")
                 }
