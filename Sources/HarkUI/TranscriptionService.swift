@@ -10,8 +10,9 @@ import Transcription
 final class TranscriptionService {
     private let store: MessageStore
     private var transcriber: Transcriber?
-    /// A transcript was stored (the history shows the new title).
-    var onTranscribed: () -> Void = {}
+    /// A message's transcript was stored, or its transcription failed: its
+    /// row shows it (and the new title).
+    var onTranscribed: (_ id: String) -> Void = { _ in }
 
     init(store: MessageStore) {
         self.store = store
@@ -23,7 +24,7 @@ final class TranscriptionService {
         if transcriber == nil {
             let made = Transcriber(store: store)
             made.onEvent = { [weak self] event in
-                if case .finished = event { self?.onTranscribed() }
+                if case .finished(let id, _) = event { self?.onTranscribed(id) }
             }
             transcriber = made
         }
