@@ -94,7 +94,6 @@ final class TranscriptView {
                 ?? [TranscriptDisplay.Piece(TranscriptDisplay.firstLine(of: transcript))]
             gtk_label_set_markup(hark_label(line), Self.markup(pieces))
             gtk_widget_remove_css_class(line, "dim-label")
-            gtk_widget_set_tooltip_text(header, isExpanded ? "Show the first line" : "Show the whole transcript")
         } else {
             gtk_label_set_text(hark_label(line), RowDescription.transcriptState(message.transcriptState,
                                                                                 transcriptionOn: transcriptionOn) ?? "")
@@ -110,7 +109,7 @@ final class TranscriptView {
         gtk_image_set_from_icon_name(hark_image(arrow), expanded ? "pan-down-symbolic" : "pan-end-symbolic")
         gtk_widget_set_visible(line, expanded ? 0 : 1)
         gtk_widget_set_visible(segmentBox, expanded ? 1 : 0)
-        gtk_widget_set_tooltip_text(header, expanded ? "Show the first line" : (canExpand ? "Show the whole transcript" : nil))
+        if canExpand { gtk_widget_set_tooltip_text(header, expanded ? "Show the first line" : "Show the whole transcript") }
         for button in segmentButtons { gtk_box_remove(hark_box(segmentBox), button) }
         segmentButtons = []
         highlighted = nil
