@@ -29,7 +29,7 @@ final class TranscriptRowTests: XCTestCase {
     /// A shown window over a store whose messages (3 s tones, a minute
     /// apart, oldest first) are titled `titles`; `prepare` gives them their
     /// transcripts.
-    private func withMessages(_ titles: [String], sink: String? = nil,
+    private func withMessages(_ titles: [String], sink: String? = nil, width: Int32? = nil,
                               prepare: @escaping @MainActor (MessageStore, [String]) throws -> Void = { _, _ in },
                               _ body: @escaping @MainActor (MessageStore, MainWindow, [String]) throws -> Void) throws {
         let folder = self.folder
@@ -50,6 +50,7 @@ final class TranscriptRowTests: XCTestCase {
                 try prepare(store, ids)
                 return ids
             }) { store, window, ids in
+                if let width { gtk_window_set_default_size(window.window, width, 700) }
                 window.present()
                 settle(seconds: 0.5)
                 try body(store, window, ids)
@@ -121,7 +122,7 @@ final class TranscriptRowTests: XCTestCase {
         }) { _, window, ids in
             let said = try Self.row(window, ids[0])
             XCTAssertTrue(Self.visible(said.transcriptView.widget))
-            XCTAssertTrue(Self.visible(said.transcriptView.mark), "marked as a machine transcript")
+            XCTAssertTrue(gtk_widget_is_visible(said.transcriptView.mark) != 0, "marked as a machine transcript")
             XCTAssertEqual(gtk_label_get_text(hark_label(said.transcriptView.mark)).map { String(cString: $0) },
                            "Automatic transcript")
             XCTAssertEqual(said.transcriptView.lineText, TranscriptDisplay.firstLine(of: Self.text))
@@ -136,7 +137,7 @@ final class TranscriptRowTests: XCTestCase {
                 let row = try Self.row(window, id)
                 XCTAssertTrue(Self.visible(row.transcriptView.widget), words)
                 XCTAssertEqual(row.transcriptView.lineText, words)
-                XCTAssertFalse(Self.visible(row.transcriptView.mark), "\(words): no transcript to mark")
+                XCTAssertFalse(gtk_widget_is_visible(row.transcriptView.mark) != 0, "\(words): no transcript to mark")
                 XCTAssertNil(try Self.descriptionDiffers(row, said + RowDescription.keys))
             }
             let broken = try Self.row(window, ids[2])
@@ -268,6 +269,35 @@ final class TranscriptRowTests: XCTestCase {
             XCTAssertEqual(try Self.row(window, ids[0]).transcriptView.lineText, TranscriptDisplay.firstLine(of: Self.text),
                            "no search: the first line, plain")
             XCTAssertFalse(gtk_label_get_label(hark_label(view.line)).map { String(cString: $0).contains("<b>") } ?? true)
+        }
+    }
+
+    /// A long transcript, on its line or open, asks for no more width than a
+    /// row without one: at 360 and 480 px the window keeps its width and
+    /// every row its place.
+    func testALongTranscriptFitsEveryWidthTheOthersFit() throws {
+        let long = (0..<12).map { TranscriptSegment(start: Double($0) * 0.25, end: Double($0 + 1) * 0.25,
+                                                  text: "Segment \($0) of a transcript long enough to go past any window's edge on one line.") }
+        for windowWidth: Int32 in [480, 360] {
+            try withMessages(["Plain", "Long", "Open"], width: windowWidth, prepare: { store, ids in
+                try store.storeTranscript(ids[1], segments: long)
+                try store.storeTranscript(ids[2], segments: long)
+            }) { _, window, ids in
+                let open = try Self.row(window, ids[2])
+                try Self.click(open.transcriptView.header, until: { open.transcriptView.isExpanded })
+                settle(seconds: 0.5)
+                XCTAssertLessThanOrEqual(gtk_widget_get_width(Widget.widget(window.window)), windowWidth,
+                                         "the window keeps its width at \(windowWidth) px")
+                let plain = try Self.row(window, ids[0])
+                for id in ids[1...] {
+                    let row = try Self.row(window, id)
+                    XCTAssertEqual(gtk_widget_get_width(row.widget), gtk_widget_get_width(plain.widget),
+                                   "as wide as a row without a transcript at \(windowWidth) px")
+                    var minimum: Int32 = 0
+                    gtk_widget_measure(row.widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, nil, nil, nil)
+                    XCTAssertLessThanOrEqual(minimum, windowWidth - 24, "the row can shrink to the window at \(windowWidth) px")
+                }
+            }
         }
     }
 

@@ -22,6 +22,8 @@ final class TranscriptView {
     let mark: UnsafeMutablePointer<GtkWidget>
     let line: UnsafeMutablePointer<GtkWidget>
     private let arrow: UnsafeMutablePointer<GtkWidget>
+    /// The mark and the arrow, over the line.
+    private let markBox: UnsafeMutablePointer<GtkWidget>
     private let segmentBox: UnsafeMutablePointer<GtkWidget>
     /// One button per segment, while open.
     private(set) var segmentButtons: [UnsafeMutablePointer<GtkWidget>] = []
@@ -43,12 +45,20 @@ final class TranscriptView {
     init() {
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_widget_add_css_class(widget, "hark-transcript")
-        let headerBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        // The mark above the line, so the line has the row's whole width.
+        let headerBox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        markBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4)!
         mark = gtk_label_new(Self.markText)!
-        gtk_widget_add_css_class(mark, "caption-heading")
+        gtk_label_set_xalign(hark_label(mark), 0)
+        gtk_widget_add_css_class(mark, "caption")
         gtk_widget_add_css_class(mark, "dim-label")
         gtk_widget_set_tooltip_text(mark, Self.markTooltip)
-        gtk_box_append(hark_box(headerBox), mark)
+        gtk_box_append(hark_box(markBox), mark)
+        arrow = gtk_image_new_from_icon_name("pan-end-symbolic")!
+        gtk_image_set_pixel_size(hark_image(arrow), 12)
+        gtk_widget_add_css_class(arrow, "dim-label")
+        gtk_box_append(hark_box(markBox), arrow)
+        gtk_box_append(hark_box(headerBox), markBox)
         line = gtk_label_new("")!
         gtk_label_set_xalign(hark_label(line), 0)
         gtk_label_set_ellipsize(hark_label(line), PANGO_ELLIPSIZE_END)
@@ -56,9 +66,6 @@ final class TranscriptView {
         gtk_widget_set_hexpand(line, 1)
         gtk_widget_add_css_class(line, "hark-transcript-line")
         gtk_box_append(hark_box(headerBox), line)
-        arrow = gtk_image_new_from_icon_name("pan-end-symbolic")!
-        gtk_widget_add_css_class(arrow, "dim-label")
-        gtk_box_append(hark_box(headerBox), arrow)
         header = gtk_button_new()!
         gtk_button_set_child(hark_button(header), headerBox)
         gtk_widget_add_css_class(header, "flat")
@@ -86,8 +93,7 @@ final class TranscriptView {
         }
         gtk_widget_set_visible(widget, 1)
         canExpand = message.transcriptState == .done
-        gtk_widget_set_visible(mark, canExpand ? 1 : 0)
-        gtk_widget_set_visible(arrow, canExpand ? 1 : 0)
+        gtk_widget_set_visible(markBox, canExpand ? 1 : 0)
         gtk_widget_set_sensitive(header, 1)
         if canExpand, let transcript = message.transcript {
             let pieces = TranscriptDisplay.excerpt(of: transcript, matching: words)
