@@ -49,7 +49,7 @@ extension MainWindow {
             return
         }
         guard !queued.isEmpty else {
-            toast("Every message already has a transcript.")
+            toast("Every message already has a transcript, or is waiting for one.")
             return
         }
         let ids = Set(queued)

@@ -35,7 +35,7 @@ extension MessageRow {
     /// Shows the message's transcript as it is now, and its menu items.
     func showTranscript() {
         guard let message else { return }
-        let on = store.transcribesNewMessages
+        let on = message.transcriptState == .queued && store.transcribesNewMessages  // read only where it tells
         let failure = message.transcriptState == .failed ? (try? store.transcriptError(of: message.id)) ?? nil : nil
         transcriptView.show(message, searchWords: transcriptContext.searchWords, transcriptionOn: on, failure: failure)
         let expanded = transcriptContext.expanded.contains(message.id) && message.transcriptState == .done
@@ -80,7 +80,7 @@ extension MessageRow {
                 g_simple_action_set_enabled(action, on ? 1 : 0)
             }
         }
-        enable(Self.transcribeAction, ready && store.transcribesNewMessages && (state == .none || state == .failed))
+        enable(Self.transcribeAction, ready && (state == .none || state == .failed) && store.transcribesNewMessages)
         enable(Self.expandTranscriptAction, state == .done)
         enable(Self.copyTranscriptAction, state == .done)
         if let action = g_action_map_lookup_action(group, Self.expandTranscriptAction) {

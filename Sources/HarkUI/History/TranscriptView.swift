@@ -93,6 +93,8 @@ final class TranscriptView {
         }
         gtk_widget_set_visible(widget, 1)
         canExpand = message.transcriptState == .done
+        // Only a transcript opens: a state in words takes no clicks' look.
+        if canExpand { gtk_widget_remove_css_class(header, "hark-inert") } else { gtk_widget_add_css_class(header, "hark-inert") }
         gtk_widget_set_visible(markBox, canExpand ? 1 : 0)
         gtk_widget_set_sensitive(header, 1)
         if canExpand, let transcript = message.transcript {
@@ -115,7 +117,11 @@ final class TranscriptView {
         gtk_image_set_from_icon_name(hark_image(arrow), expanded ? "pan-down-symbolic" : "pan-end-symbolic")
         gtk_widget_set_visible(line, expanded ? 0 : 1)
         gtk_widget_set_visible(segmentBox, expanded ? 1 : 0)
-        if canExpand { gtk_widget_set_tooltip_text(header, expanded ? "Show the first line" : "Show the whole transcript") }
+        if canExpand {
+            let what = expanded ? "Show the first line" : "Show the whole transcript"
+            gtk_widget_set_tooltip_text(header, what)
+            hark_accessible_set_label(UnsafeMutableRawPointer(header), what)
+        }
         for button in segmentButtons { gtk_box_remove(hark_box(segmentBox), button) }
         segmentButtons = []
         highlighted = nil
