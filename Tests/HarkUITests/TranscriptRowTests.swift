@@ -96,10 +96,19 @@ final class TranscriptRowTests: XCTestCase {
     /// The items the row's menu shows when opened, by their words.
     @MainActor
     private static func menuItems(_ row: MessageRow) throws -> [String] {
-        row.openMenu()
-        XCTAssertTrue(MainLoop.iterate(until: { row.menuIsOpen }, timeout: 3), "the menu opens")
+        try menuItems(row.menuButton)
+    }
+
+    /// The items a menu button's menu shows when opened, by their words.
+    @MainActor
+    private static func menuItems(_ menuButton: UnsafeMutablePointer<GtkWidget>) throws -> [String] {
+        let isOpen = {
+            gtk_menu_button_get_popover(OpaquePointer(menuButton)).map { gtk_widget_get_visible(Widget.widget($0)) != 0 } ?? false
+        }
+        gtk_menu_button_popup(OpaquePointer(menuButton))
+        XCTAssertTrue(MainLoop.iterate(until: isOpen, timeout: 3), "the menu opens")
         settle(seconds: 0.1)
-        let popover = try XCTUnwrap(gtk_menu_button_get_popover(OpaquePointer(row.menuButton)))
+        let popover = try XCTUnwrap(gtk_menu_button_get_popover(OpaquePointer(menuButton)))
         let items = Widget.descendants(of: Widget.widget(popover))
             .filter { Widget.typeName($0) == "GtkModelButton" && gtk_widget_get_visible($0) != 0 }
             .compactMap { button -> String? in
@@ -107,9 +116,16 @@ final class TranscriptRowTests: XCTestCase {
                 defer { g_free(text) }
                 return String(cString: text)
             }
-        gtk_menu_button_popdown(OpaquePointer(row.menuButton))
-        XCTAssertTrue(MainLoop.iterate(until: { !row.menuIsOpen }, timeout: 3))
+        gtk_menu_button_popdown(OpaquePointer(menuButton))
+        XCTAssertTrue(MainLoop.iterate(until: { !isOpen() }, timeout: 3))
         return items
+    }
+
+    @MainActor
+    private static func mainMenuButton(_ window: MainWindow) throws -> UnsafeMutablePointer<GtkWidget> {
+        try XCTUnwrap(Widget.descendants(of: Widget.widget(window.window)).first {
+            Widget.typeName($0) == "GtkMenuButton" && gtk_widget_get_tooltip_text($0).map { String(cString: $0) } == "Main Menu"
+        })
     }
 
     func testARowShowsItsTranscriptMarkedAndItsStateInWordsAndScreenReadersReadIt() throws {
@@ -199,6 +215,7 @@ final class TranscriptRowTests: XCTestCase {
             let old = try Self.row(window, ids[1])
             // Off: nothing offers to transcribe.
             XCTAssertFalse(g_action_group_get_action_enabled(OpaquePointer(window.window), MainWindow.transcribeAllAction) != 0)
+            XCTAssertFalse(try Self.menuItems(Self.mainMenuButton(window)).contains("Transcribe All Messages"))
             XCTAssertEqual(try Self.menuItems(said).filter { $0.contains("Transcri") }, ["Show Whole Transcript", "Copy Transcript"])
             XCTAssertEqual(try Self.menuItems(old).filter { $0.contains("Transcri") }, [], "no transcript, and transcription is off")
 
@@ -217,6 +234,7 @@ final class TranscriptRowTests: XCTestCase {
             try store.setSetting(MessageStore.transcriptionSetting, "on")
             window.updateTranscriptionActions()
             XCTAssertTrue(g_action_group_get_action_enabled(OpaquePointer(window.window), MainWindow.transcribeAllAction) != 0)
+            XCTAssertTrue(try Self.menuItems(Self.mainMenuButton(window)).contains("Transcribe All Messages"), "in the main menu")
             XCTAssertEqual(try Self.menuItems(old).filter { $0.contains("Transcri") }, ["Transcribe"])
             XCTAssertFalse(Self.actionEnabled(said, MessageRow.transcribeAction), "transcribed already")
             g_action_group_activate_action(try XCTUnwrap(old.actionGroup), MessageRow.transcribeAction, nil)
