@@ -21,14 +21,19 @@ public enum TranscriptDisplay {
     /// The segment being spoken at `time` (its index), nil in a pause between
     /// two, before the first and after the last. `segments` in time order.
     public static func segmentIndex(at time: Double, in segments: [TranscriptSegment]) -> Int? {
-        // The last segment starting at or before `time`.
+        guard let index = lastStartedIndex(at: time, in: segments), time < segments[index].end else { return nil }
+        return index
+    }
+
+    /// The segment spoken at `time` or, in a pause, the one spoken last
+    /// (what a line following the speech keeps showing); nil before the first.
+    public static func lastStartedIndex(at time: Double, in segments: [TranscriptSegment]) -> Int? {
         var low = 0, high = segments.count
         while low < high {
             let middle = (low + high) / 2
             if segments[middle].start <= time { low = middle + 1 } else { high = middle }
         }
-        guard low > 0, time < segments[low - 1].end else { return nil }
-        return low - 1
+        return low > 0 ? low - 1 : nil
     }
 
     /// The transcript's first line: its words up to the first line break,

@@ -207,6 +207,31 @@ final class TranscriptRowTests: XCTestCase {
         }
     }
 
+    /// Closed, the line follows the speech while the message plays, then
+    /// rests on the first line again.
+    func testWhileItPlaysTheClosedLineShowsTheSegmentSpoken() throws {
+        try withMessages(["Said"], sink: "fakesink sync=true", prepare: { store, ids in
+            try store.storeTranscript(ids[0], segments: Self.segments)
+        }) { store, window, ids in
+            let row = try Self.row(window, ids[0])
+            let view = row.transcriptView
+            let playback = try XCTUnwrap(window.playback)
+            let spoken = { gtk_widget_has_css_class(view.line, "hark-segment-current") != 0 }
+            XCTAssertFalse(spoken())
+            playback.toggle(try store.message(ids[0]))
+            XCTAssertTrue(MainLoop.iterate(until: { view.lineText == Self.segments[0].text && spoken() }, timeout: 5),
+                          "the first segment, as it is spoken: \(view.lineText)")
+            XCTAssertTrue(MainLoop.iterate(until: { view.lineText == Self.segments[1].text }, timeout: 5),
+                          "then the second: \(view.lineText)")
+            XCTAssertTrue(spoken())
+            XCTAssertFalse(view.isExpanded, "it stays closed")
+            playback.stop()
+            XCTAssertTrue(MainLoop.iterate(until: { view.lineText == TranscriptDisplay.firstLine(of: Self.text) }, timeout: 3),
+                          "stopped: the first line again")
+            XCTAssertFalse(spoken())
+        }
+    }
+
     func testCopyTranscriptAndTheTranscribeItemsOfTheMenus() throws {
         try withMessages(["Said", "Old", "Older"], prepare: { store, ids in
             try store.storeTranscript(ids[0], segments: Self.segments)

@@ -32,6 +32,16 @@ struct TranscriptDisplayTests {
         #expect(TranscriptDisplay.segmentIndex(at: 1, in: late) == nil, "before the first")
     }
 
+    @Test func aLineFollowingTheSpeechKeepsTheLastSegmentThroughAPause() {
+        #expect(TranscriptDisplay.lastStartedIndex(at: 0, in: segments) == 0)
+        #expect(TranscriptDisplay.lastStartedIndex(at: 5, in: segments) == 1, "a pause: the one spoken last")
+        #expect(TranscriptDisplay.lastStartedIndex(at: 6.5, in: segments) == 2)
+        #expect(TranscriptDisplay.lastStartedIndex(at: 20, in: segments) == 2, "after the last")
+        #expect(TranscriptDisplay.lastStartedIndex(at: -1, in: segments) == nil)
+        #expect(TranscriptDisplay.lastStartedIndex(at: 1, in: [TranscriptSegment(start: 1.5, end: 3, text: "Hi")]) == nil)
+        #expect(TranscriptDisplay.lastStartedIndex(at: 1, in: []) == nil)
+    }
+
     @Test func theFirstLineIsCutAtAWordAndSaysWhenMoreFollows() {
         let long = "Dentist moved to Thursday at ten, so the car is free on Wednesday after all, call me back when you can."
         let line = TranscriptDisplay.firstLine(of: long, length: 40)

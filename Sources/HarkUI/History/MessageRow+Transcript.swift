@@ -30,6 +30,10 @@ extension MessageRow {
     func setUpTranscript() {
         transcriptView.onToggle = { [weak self] in self?.toggleTranscript() }
         transcriptView.onSeek = { [weak self] seconds in self?.seekToSegment(at: seconds) }
+        transcriptView.loadSegments = { [weak self] in
+            guard let self, let message = self.message, message.transcriptState == .done else { return [] }
+            return (try? self.store.transcriptSegments(of: message.id)) ?? []
+        }
     }
 
     /// Shows the message's transcript as it is now, and its menu items.
@@ -38,9 +42,7 @@ extension MessageRow {
         let on = message.transcriptState == .queued && store.transcribesNewMessages  // read only where it tells
         let failure = message.transcriptState == .failed ? (try? store.transcriptError(of: message.id)) ?? nil : nil
         transcriptView.show(message, searchWords: transcriptContext.searchWords, transcriptionOn: on, failure: failure)
-        let expanded = transcriptContext.expanded.contains(message.id) && message.transcriptState == .done
-        transcriptView.setExpanded(expanded, segments: expanded ? (try? store.transcriptSegments(of: message.id)) ?? [] : [],
-                                   searchWords: transcriptContext.searchWords)
+        transcriptView.setExpanded(transcriptContext.expanded.contains(message.id))
         followTranscript()
         updateTranscriptActions()
     }

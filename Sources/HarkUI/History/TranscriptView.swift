@@ -27,9 +27,23 @@ final class TranscriptView {
     private let segmentBox: UnsafeMutablePointer<GtkWidget>
     /// One button per segment, while open.
     private(set) var segmentButtons: [UnsafeMutablePointer<GtkWidget>] = []
-    private(set) var segments: [TranscriptSegment] = []
-    /// The segment shown as being spoken.
+    /// The message's segments, read when first needed (to open it, or to
+    /// follow the speech while it plays), until it is shown again.
+    var loadSegments: @MainActor () -> [TranscriptSegment] = { [] }
+    private var loadedSegments: [TranscriptSegment]?
+    var segments: [TranscriptSegment] {
+        if let loadedSegments { return loadedSegments }
+        let loaded = loadSegments()
+        loadedSegments = loaded
+        return loaded
+    }
+    /// The segment shown as being spoken, open.
     private(set) var highlighted: Int?
+    /// Closed, while it plays: the segment the line shows instead of the first line.
+    private(set) var lineSegment: Int?
+    /// The line as it rests (the first line, or a search's excerpt), in markup.
+    private var restingLine = ""
+    private var searchWords: [String] = []
     private(set) var isExpanded = false
     /// Whether there is a transcript to open (state `done`).
     private(set) var canExpand = false
@@ -86,6 +100,10 @@ final class TranscriptView {
     /// Shows a message's transcript (or its state): `words`, a search's,
     /// are shown bold, in an excerpt around the first one found.
     func show(_ message: Message, searchWords words: [String], transcriptionOn: Bool, failure: String?) {
+        loadedSegments = nil
+        lineSegment = nil
+        searchWords = words
+        gtk_widget_remove_css_class(line, "hark-segment-current")
         guard message.transcriptState != .none else {
             gtk_widget_set_visible(widget, 0)
             canExpand = false
@@ -100,7 +118,8 @@ final class TranscriptView {
         if canExpand, let transcript = message.transcript {
             let pieces = TranscriptDisplay.excerpt(of: transcript, matching: words)
                 ?? [TranscriptDisplay.Piece(TranscriptDisplay.firstLine(of: transcript))]
-            gtk_label_set_markup(hark_label(line), Self.markup(pieces))
+            restingLine = Self.markup(pieces)
+            gtk_label_set_markup(hark_label(line), restingLine)
             gtk_widget_remove_css_class(line, "dim-label")
         } else {
             gtk_label_set_text(hark_label(line), RowDescription.transcriptState(message.transcriptState,
@@ -110,12 +129,17 @@ final class TranscriptView {
         }
     }
 
-    /// Opens the whole transcript in `segments` (words bold as in `show`), or closes it.
-    func setExpanded(_ expanded: Bool, segments: [TranscriptSegment], searchWords words: [String]) {
+    /// Opens the whole transcript, its segments (words bold as in `show`), or closes it.
+    func setExpanded(_ expanded: Bool) {
         let expanded = expanded && canExpand
         isExpanded = expanded
         gtk_image_set_from_icon_name(hark_image(arrow), expanded ? "pan-down-symbolic" : "pan-end-symbolic")
         gtk_widget_set_visible(line, expanded ? 0 : 1)
+        if lineSegment != nil {  // the line rests while hidden; it follows again once closed
+            lineSegment = nil
+            gtk_label_set_markup(hark_label(line), restingLine)
+            gtk_widget_remove_css_class(line, "hark-segment-current")
+        }
         gtk_widget_set_visible(segmentBox, expanded ? 1 : 0)
         if canExpand {
             let what = expanded ? "Show the first line" : "Show the whole transcript"
@@ -125,10 +149,9 @@ final class TranscriptView {
         for button in segmentButtons { gtk_box_remove(hark_box(segmentBox), button) }
         segmentButtons = []
         highlighted = nil
-        self.segments = expanded ? segments : []
-        for segment in self.segments {
+        for segment in expanded ? segments : [] {
             let label = gtk_label_new(nil)!
-            gtk_label_set_markup(hark_label(label), Self.markup(TranscriptDisplay.marked(segment.text, matching: words)))
+            gtk_label_set_markup(hark_label(label), Self.markup(TranscriptDisplay.marked(segment.text, matching: searchWords)))
             gtk_label_set_wrap(hark_label(label), 1)
             gtk_label_set_wrap_mode(hark_label(label), PANGO_WRAP_WORD_CHAR)
             gtk_label_set_xalign(hark_label(label), 0)
@@ -145,19 +168,34 @@ final class TranscriptView {
         }
     }
 
-    /// Highlights the segment spoken at `time` (nil: none, not playing).
-    /// Cheap when nothing changes: it follows the playhead 30 times a second.
+    /// Highlights the segment spoken at `time` (nil: none, not playing);
+    /// closed, the line shows it. Cheap when nothing changes (it follows
+    /// the playhead 30 times a second), and reads no segments while the
+    /// message does not play.
     func highlight(at time: Double?) {
-        guard isExpanded else { return }
-        let index = time.flatMap { TranscriptDisplay.segmentIndex(at: $0, in: segments) }
-        guard index != highlighted else { return }
-        if let old = highlighted, old < segmentButtons.count {
-            gtk_widget_remove_css_class(segmentButtons[old], "hark-segment-current")
+        guard canExpand, time != nil || highlighted != nil || lineSegment != nil else { return }
+        if isExpanded {
+            let index = time.flatMap { TranscriptDisplay.segmentIndex(at: $0, in: segments) }
+            guard index != highlighted else { return }
+            if let old = highlighted, old < segmentButtons.count {
+                gtk_widget_remove_css_class(segmentButtons[old], "hark-segment-current")
+            }
+            if let index, index < segmentButtons.count {
+                gtk_widget_add_css_class(segmentButtons[index], "hark-segment-current")
+            }
+            highlighted = index
+        } else {
+            let index = time.flatMap { TranscriptDisplay.lastStartedIndex(at: $0, in: segments) }
+            guard index != lineSegment else { return }
+            lineSegment = index
+            if let index, index < segments.count {
+                gtk_label_set_markup(hark_label(line), Self.markup(TranscriptDisplay.marked(segments[index].text, matching: searchWords)))
+                gtk_widget_add_css_class(line, "hark-segment-current")
+            } else {
+                gtk_label_set_markup(hark_label(line), restingLine)
+                gtk_widget_remove_css_class(line, "hark-segment-current")
+            }
         }
-        if let index, index < segmentButtons.count {
-            gtk_widget_add_css_class(segmentButtons[index], "hark-segment-current")
-        }
-        highlighted = index
     }
 
     /// What the line shows now, as text.
