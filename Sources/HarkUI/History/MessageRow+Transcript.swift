@@ -40,7 +40,7 @@ extension MessageRow {
     func showTranscript() {
         guard let message else { return }
         let on = message.transcriptState == .queued && store.transcribesNewMessages  // read only where it tells
-        let failure = message.transcriptState == .failed ? (try? store.transcriptError(of: message.id)) ?? nil : nil
+        let failure = message.transcriptState == .failed ? try? store.transcriptError(of: message.id) : nil
         transcriptView.show(message, searchWords: transcriptContext.searchWords, transcriptionOn: on, failure: failure)
         transcriptView.setExpanded(transcriptContext.expanded.contains(message.id))
         followTranscript()
