@@ -6,6 +6,7 @@ import GLibSupport
 import GtkSupport
 import HarkTestSupport
 @testable import HarkUI
+import Levels
 import MessageStore
 import XCTest
 
@@ -345,8 +346,13 @@ final class TranscriptRowTests: XCTestCase {
     }
 
     func testATranscriptThatArrivesUpdatesOnlyItsOwnRow() throws {
+        let tone = scratch.path("tone.ogg")
         try withMessages(["Said", "Neighbour"], prepare: { store, _ in
             try store.setSetting(MessageStore.transcriptionSetting, "on")
+            // A recording still under its default title, the newest.
+            let recording = try store.beginRecording(title: nil, at: Date())
+            try FileManager.default.copyItem(atPath: tone, toPath: store.audioPath(of: recording))
+            try store.finishRecording(recording.id, duration: 3, levels: LevelTrack())
         }) { store, window, ids in
             try store.queueTranscription([ids[0]])
             window.history?.update(ids[0])
@@ -357,7 +363,21 @@ final class TranscriptRowTests: XCTestCase {
             try store.storeTranscript(ids[0], segments: Self.segments)
             window.transcription?.onTranscribed(ids[0])
             XCTAssertEqual(row.transcriptView.lineText, TranscriptDisplay.firstLine(of: Self.text), "its row shows it at once")
+            XCTAssertNil(try Self.descriptionDiffers(row, "Transcript: \(Self.text) \(RowDescription.keys)"),
+                         "and a screen reader reads it")
             XCTAssertEqual(try Self.row(window, ids[1]).message?.title, "Neighbour", "no other row was read again")
+
+            // A message under its default title takes the first words said.
+            let recording = try XCTUnwrap(window.history?.lastMessage)
+            XCTAssertEqual(recording.title, "Voice message")
+            try store.storeTranscript(recording.id, segments: [TranscriptSegment(start: 0, end: 2, text: "Pick up the parcel.")])
+            window.transcription?.onTranscribed(recording.id)
+            let recordingRow = try Self.row(window, recording.id)
+            XCTAssertEqual(recordingRow.message?.title, "Pick up the parcel")
+            let item = try XCTUnwrap(recordingRow.listItemWidget)
+            let name = hark_accessible_check_string(UnsafeMutableRawPointer(item), GTK_ACCESSIBLE_PROPERTY_LABEL, "")
+            defer { g_free(name) }
+            XCTAssertTrue(name.map { String(cString: $0).hasPrefix("Pick up the parcel, ") } ?? false, "its row is named by it")
         }
     }
 }
