@@ -11,7 +11,10 @@ extension MainWindow {
         Actions.add(to: UnsafeMutableRawPointer(window), "transcription") { [weak self] in
             self?.openTranscriptionDialog()
         }
-        transcription.onSetupChange = { [weak transcription] in transcription?.dialog?.showState() }
+        transcription.onSetupChange = { [weak self, weak transcription] in
+            transcription?.dialog?.showState()
+            self?.updateTranscriptionActions()  // "Transcribe All" only while it is on
+        }
         guard let composer else { return }
         let showState = composer.onStateChange
         composer.onStateChange = { [weak composer, weak transcription] in

@@ -166,7 +166,6 @@ final class MainWindow {
         }
         microphones.onChange = { [weak composer] in composer?.updateNotice() }
         let transcription = TranscriptionService(store: store)
-        transcription.onTranscribed = { [weak history] in history?.refreshFromStore() }
         self.transcription = transcription
         Signal.connect(UnsafeMutableRawPointer(appWindow), "destroy") { [weak transcription] in transcription?.stop() }
         composer.onSaved = { [weak history, weak transcription] in
@@ -205,6 +204,7 @@ final class MainWindow {
         }
         addActions(to: UnsafeMutableRawPointer(appWindow), application: application)
         installTranscription()
+        installTranscripts(on: UnsafeMutableRawPointer(appWindow))
         conversations = WindowConversations(window: self, store: store, layout: layout, banner: banner,
                                             application: application)
         installKeyboard()
@@ -235,6 +235,7 @@ final class MainWindow {
     func takeInOutsideChanges() {
         guard let store, let history else { return }
         announceSalvage()  // first: another process's salvage means another database
+        updateTranscriptionActions()
         let counter = store.outsideChangeCounter()
         if counter != outsideChanges {
             outsideChanges = counter
@@ -390,6 +391,10 @@ final class MainWindow {
             g_menu_append(messages, "_Import Audio Files…", "win.import")
             g_menu_append(messages, "_Play Next Message Automatically", "win.autoplay")
             g_menu_append(messages, "_Transcribe Messages…", "win.transcription")
+            let transcribeAll = g_menu_item_new("_Transcribe All Messages", "win." + transcribeAllAction)!
+            g_menu_item_set_attribute_value(transcribeAll, "hidden-when", g_variant_new_string("action-disabled"))
+            g_menu_append_item(messages, transcribeAll)
+            g_object_unref(UnsafeMutableRawPointer(transcribeAll))
             g_menu_append(messages, "_Matrix Account…", "win.matrix-account")
             g_menu_append_section(menu, nil, UnsafeMutableRawPointer(messages).assumingMemoryBound(to: GMenuModel.self))
             g_object_unref(UnsafeMutableRawPointer(messages))

@@ -26,8 +26,9 @@ final class TranscriptionService {
     /// The language the running installation is for.
     private var installingLanguage: TranscriptionLanguage?
     private(set) var setup: Setup = .idle
-    /// A transcript was stored (the history shows the new title).
-    var onTranscribed: () -> Void = {}
+    /// A message's transcript was stored, or its transcription failed: its
+    /// row shows it (and the new title).
+    var onTranscribed: (_ id: String) -> Void = { _ in }
     /// The setup changed (the dialog shows it).
     var onSetupChange: () -> Void = {}
     /// "Transcribe Messages…", while open.
@@ -68,7 +69,7 @@ final class TranscriptionService {
         if let transcriber { return transcriber }
         let made = Transcriber(store: store)
         made.onEvent = { [weak self] event in
-            if case .finished = event { self?.onTranscribed() }
+            if case .finished(let id, _) = event { self?.onTranscribed(id) }
         }
         transcriber = made
         return made

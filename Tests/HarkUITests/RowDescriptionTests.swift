@@ -42,4 +42,26 @@ struct RowDescriptionTests {
         #expect(RowDescription.positionName("Groceries") == "Position in Groceries")
         #expect(RowDescription.menuName("Groceries") == "Menu for Groceries")
     }
+
+    @Test func aTranscriptIsReadBeforeTheKeysAndItsStateInWords() {
+        var said = message("Dentist", hoursAgo: 1, seconds: 4)
+        #expect(RowDescription.transcript(of: said, transcriptionOn: true) == nil, "never transcribed: nothing said")
+        said.transcriptState = .done
+        said.transcript = "Dentist moved to Thursday."
+        let transcript = RowDescription.transcript(of: said, transcriptionOn: true)
+        #expect(transcript == "Transcript: Dentist moved to Thursday.")
+        #expect(RowDescription.description(keys: RowDescription.keys, transcript: transcript)
+                == "Transcript: Dentist moved to Thursday. " + RowDescription.keys)
+        #expect(RowDescription.description(keys: RowDescription.keys, transcript: "Transcript failed")
+                == "Transcript failed. " + RowDescription.keys)
+        #expect(RowDescription.description(keys: RowDescription.keys, transcript: nil) == RowDescription.keys)
+        said.transcriptState = .queued
+        #expect(RowDescription.transcript(of: said, transcriptionOn: true) == "Transcribing…")
+        #expect(RowDescription.transcript(of: said, transcriptionOn: false) == "Not transcribed: transcription is off")
+        said.transcriptState = .failed
+        #expect(RowDescription.transcript(of: said, transcriptionOn: true) == "Transcript failed")
+        said.transcriptState = .empty
+        said.transcript = ""
+        #expect(RowDescription.transcript(of: said, transcriptionOn: true) == "No speech")
+    }
 }

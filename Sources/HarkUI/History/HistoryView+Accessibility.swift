@@ -11,8 +11,10 @@ extension HistoryView {
     /// it is used: a recycled item may have been another kind of row.
     /// A row's item as a screen reader reads it: the message as the row shows it, and its keys.
     func describe(_ item: UnsafeMutableRawPointer, _ row: MessageRow, _ message: Message) {
+        let transcript = RowDescription.transcript(of: message, transcriptionOn: message.transcriptState == .queued
+                                                   && row.store.transcribesNewMessages)
         setItemLabel(item, RowDescription.name(of: message, from: row.shownSender, sendState: row.shownSendState),
-                     keys: RowDescription.keys(for: message))
+                     keys: RowDescription.description(keys: RowDescription.keys(for: message), transcript: transcript))
     }
 
     func setItemLabel(_ item: UnsafeMutableRawPointer, _ label: String, keys: String? = nil) {

@@ -68,6 +68,8 @@ final class HistoryView {
     var onExport: @MainActor (Message) -> Void = { _ in }
     var onCopy: @MainActor (Message) -> Void = { _ in }
     var onCountChange: @MainActor (Int) -> Void = { _ in }
+    /// What the rows share about transcripts (which are open, the search's words).
+    let transcripts = TranscriptContext()
     /// The search being shown, if any: the list holds only its matches.
     private(set) var query: SearchQuery?
     /// Where the whole list was scrolled when the search began.
@@ -132,6 +134,7 @@ final class HistoryView {
             row.onDeleteForEveryone = { [weak self] in self?.onDeleteForEveryone($0) }
             row.onRetry = { [weak self] in self?.onRetry($0) }
             row.canSend = self.canSendToRooms
+            row.transcriptContext = self.transcripts
             let header = gtk_label_new("")!
             gtk_label_set_xalign(hark_label(header), 0)
             gtk_widget_add_css_class(header, "heading")
@@ -258,7 +261,9 @@ final class HistoryView {
         }
         let wasSearching = self.query != nil
         self.query = searching ? query : nil
+        transcripts.searchWords = self.query?.words ?? []
         load(shownIDs())
+        rows.values.forEach { $0.showTranscript() }  // the words found, bold
         if searching {
             scrollToEnd()
         } else if wasSearching, let value = scrollBeforeSearch {

@@ -20,6 +20,7 @@ extension MessageRow {
     func menuCreated(_ popover: UnsafeMutablePointer<GtkWidget>) {
         Signal.connect(UnsafeMutableRawPointer(popover), "map") { [weak self] in
             guard let self else { return }
+            self.updateTranscriptActions()  // transcription may have been turned on or off since
             gtk_widget_set_can_focus(self.widget, 1)
             // At once, before any key reaches the menu (GTK's own show found
             // nothing it could focus), and on the first item each time: a
@@ -68,6 +69,9 @@ extension MessageRow {
         }
         g_menu_append_section(menu, nil, UnsafeMutableRawPointer(conversation).assumingMemoryBound(to: GMenuModel.self))
         g_object_unref(UnsafeMutableRawPointer(conversation))
+        let transcript = transcriptMenuSection()
+        g_menu_append_section(menu, nil, transcript)
+        g_object_unref(UnsafeMutableRawPointer(transcript))
         let speeds = g_menu_new()!
         for rate in PlaybackController.rates {
             let entry = g_menu_item_new(rateText(rate), nil)!
@@ -113,6 +117,7 @@ extension MessageRow {
         add("delete") { row, message in row.onDelete(message) }
         sendToAction = add("send-to") { row, message in row.onSendTo(message) }
         deleteForEveryoneAction = add("delete-for-everyone") { row, message in row.onDeleteForEveryone(message) }
+        addTranscriptActions(to: map, add)
         return OpaquePointer(group)
     }
 

@@ -56,8 +56,11 @@ final class MessageRow {
     var onSendTo: @MainActor (Message) -> Void = { _ in }
     var onDeleteForEveryone: @MainActor (Message) -> Void = { _ in }
     var onRetry: @MainActor (Message) -> Void = { _ in }
-    private let playback: PlaybackController
+    let playback: PlaybackController
     let store: MessageStore
+    /// Under the waveform: the transcript (see MessageRow+Transcript).
+    let transcriptView = TranscriptView()
+    var transcriptContext = TranscriptContext()
 
     init(store: MessageStore, playback: PlaybackController) {
         self.store = store
@@ -103,6 +106,7 @@ final class MessageRow {
         gtk_box_append(hark_box(middle), heading)
         waveform.widthFollowsDuration = true
         gtk_box_append(hark_box(middle), waveform.widget)
+        gtk_box_append(hark_box(middle), transcriptView.widget)
         missing = gtk_label_new("The audio file of this message is missing")!
         gtk_widget_add_css_class(missing, "error")
         gtk_label_set_xalign(hark_label(missing), 0)
@@ -200,6 +204,7 @@ final class MessageRow {
             self.playback.seek(message.id, to: seconds, preview: false)
             self.updateTime(seconds)
         }
+        setUpTranscript()
     }
 
     func show(_ message: Message) {
@@ -222,6 +227,7 @@ final class MessageRow {
         if let exportAction { g_simple_action_set_enabled(exportAction, isMissing ? 0 : 1) }
         if let copyAction { g_simple_action_set_enabled(copyAction, isMissing ? 0 : 1) }
         updateMatrixActions()
+        showTranscript()
         refresh()
     }
 
@@ -292,6 +298,7 @@ final class MessageRow {
     /// an invisible step of the slider's value makes GTK lay the row out.)
     func followPosition(force: Bool = false) {
         guard let message else { return }
+        followTranscript()
         let position = playback.position(of: message)
         let fraction = message.duration > 0 ? position / message.duration : 0
         guard force || waveform.wouldMovePlayhead(to: position) || ring.wouldChange(to: fraction)

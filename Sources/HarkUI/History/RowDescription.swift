@@ -54,4 +54,29 @@ enum RowDescription {
     static func menuName(_ title: String) -> String {
         "Menu for " + title
     }
+
+    /// A transcript's state in words, where it has no words of its own: nil
+    /// for none and for a transcript made.
+    static func transcriptState(_ state: TranscriptState, transcriptionOn: Bool) -> String? {
+        switch state {
+        case .none, .done: return nil
+        case .queued: return transcriptionOn ? "Transcribing…" : "Not transcribed: transcription is off"
+        case .failed: return "Transcript failed"
+        case .empty: return "No speech"
+        }
+    }
+
+    /// A row's transcript as a screen reader reads it, in the row's
+    /// description: "Transcript: Dentist moved to Thursday.", or its state.
+    static func transcript(of message: Message, transcriptionOn: Bool) -> String? {
+        if message.transcriptState == .done, let text = message.transcript, !text.isEmpty { return "Transcript: " + text }
+        return transcriptState(message.transcriptState, transcriptionOn: transcriptionOn)
+    }
+
+    /// A row's description: its transcript, if any, then how it is used.
+    static func description(keys: String, transcript: String?) -> String {
+        guard let transcript, !transcript.isEmpty else { return keys }
+        let ended = transcript.last.map { ".!?…".contains($0) } ?? false
+        return transcript + (ended ? " " : ". ") + keys
+    }
 }

@@ -1,0 +1,69 @@
+import CGLib
+import CGtk
+import GLibSupport
+import GtkSupport
+import MessageStore
+
+/// The window's part in transcripts: a row's "Transcribe" and "Copy
+/// Transcript", the main menu's "Transcribe All", and each transcript that
+/// arrives shown in its own row only.
+extension MainWindow {
+    static let transcribeAllAction = "transcribe-all"
+
+    /// Wires the history's transcripts to the store and the service (once, from init).
+    func installTranscripts(on map: UnsafeMutableRawPointer) {
+        guard let history, let transcription else { return }
+        transcription.onTranscribed = { [weak history] id in history?.update(id) }
+        history.transcripts.onTranscribe = { [weak self] in self?.transcribe([$0]) }
+        history.transcripts.onCopy = { [weak self] in self?.copyTranscript(of: $0) }
+        Actions.add(to: map, Self.transcribeAllAction) { [weak self] in self?.transcribeAll() }
+        updateTranscriptionActions()
+    }
+
+    /// "Transcribe All" is offered only while transcription is on (the
+    /// setting may change in the dialog, or in another process).
+    func updateTranscriptionActions() {
+        guard let store, let action = g_action_map_lookup_action(OpaquePointer(window), Self.transcribeAllAction) else { return }
+        g_simple_action_set_enabled(action, store.transcribesNewMessages ? 1 : 0)
+    }
+
+    /// Queues `messages` (a row's "Transcribe"): their rows say "Transcribing…" at once.
+    func transcribe(_ messages: [Message]) {
+        guard let store else { return }
+        do {
+            try store.queueTranscription(messages.map(\.id))
+        } catch {
+            toast("Nothing could be queued for transcription: \(error)", seconds: Self.problemSeconds)
+            return
+        }
+        messages.forEach { history?.update($0.id) }
+        transcription?.wake()
+    }
+
+    /// Queues every message without a transcript, newest first.
+    func transcribeAll() {
+        guard let store, store.transcribesNewMessages else { return }
+        let queued: [String]
+        do { queued = try store.queueAllUntranscribed() } catch {
+            toast("Nothing could be queued for transcription: \(error)", seconds: Self.problemSeconds)
+            return
+        }
+        guard !queued.isEmpty else {
+            toast("Every message already has a transcript, or is waiting for one.")
+            return
+        }
+        let ids = Set(queued)
+        for row in history?.liveRows ?? [] {
+            if let id = row.message?.id, ids.contains(id) { history?.update(id) }
+        }
+        transcription?.wake()
+        toast(queued.count == 1 ? "1 message will be transcribed." : "\(queued.count) messages will be transcribed.")
+    }
+
+    /// Puts a message's transcript on the clipboard, as text.
+    func copyTranscript(of message: Message) {
+        guard let text = (try? store?.message(message.id))?.transcript ?? message.transcript, !text.isEmpty else { return }
+        gdk_clipboard_set_text(gtk_widget_get_clipboard(Widget.widget(window)), text)
+        toast("Transcript of “\(message.title)” copied")
+    }
+}
