@@ -1,3 +1,5 @@
+import Localization
+
 /// What the user asked for on the command line. Parsing is kept apart from
 /// running so that every command reads its arguments the same way.
 enum CommandLineRequest: Equatable {
@@ -212,7 +214,7 @@ enum CommandLineRequest: Equatable {
         }
     }
 
-    static let usage = """
+    static var usage: String { tr("""
         Usage: hark [COMMAND] [OPTIONS]
 
         Record, play and keep voice messages.
@@ -289,7 +291,7 @@ enum CommandLineRequest: Equatable {
 
         Exit status: 0 on success, 1 on failure, 2 on a usage error, 3 when a
         message is queued because the server cannot be reached.
-        """
+        """) }
 }
 
 struct UsageError: Error {
