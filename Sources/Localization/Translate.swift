@@ -6,7 +6,9 @@ import CGLib
 /// never a Swift interpolation (the catalogue's key would change with it).
 /// scripts/update-po finds the calls by these names: keep them literal.
 public func tr(_ text: String) -> String {
-    String(cString: g_dgettext(Localization.domain, text))
+    // Untranslated, gettext answers with the msgid's own pointer: here the
+    // temporary C copy Swift makes of `text`, valid only inside this closure.
+    text.withCString { String(cString: g_dgettext(Localization.domain, $0)) }
 }
 
 /// A translated sentence with its placeholders filled.
@@ -19,7 +21,9 @@ public func tr(_ text: String, _ values: KeyValuePairs<String, String>) -> Strin
 /// count, written as the user's locale writes numbers.
 public func trn(_ singular: String, _ plural: String, _ count: Int,
                 _ values: KeyValuePairs<String, String> = [:]) -> String {
-    let chosen = String(cString: g_dngettext(Localization.domain, singular, plural, UInt(max(count, 0))))
+    let chosen = singular.withCString { one in
+        plural.withCString { many in String(cString: g_dngettext(Localization.domain, one, many, UInt(max(count, 0)))) }
+    }
     let all = values.map { ($0.key, $0.value) } + [("count", LocaleNumbers.integer(count))]
     return Placeholders.fill(chosen, all)
 }
@@ -29,6 +33,6 @@ public func trn(_ singular: String, _ plural: String, _ count: Int,
 /// "context\u{04}text", as gettext's pgettext does.
 public func trc(_ context: String, _ text: String) -> String {
     let key = context + "\u{04}" + text
-    let translated = String(cString: g_dgettext(Localization.domain, key))
+    let translated = key.withCString { String(cString: g_dgettext(Localization.domain, $0)) }
     return translated == key ? text : translated
 }
