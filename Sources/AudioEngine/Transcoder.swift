@@ -34,7 +34,8 @@ public enum AudioFormat: String, CaseIterable, Sendable {
     /// The name offered in a chooser: "(original)" beside the format the
     /// audio already is (`original`, by its content), which is copied unchanged.
     public func choiceName(original: AudioFormat?) -> String {
-        self == original ? "\(displayName) (original)" : displayName
+        // TRANSLATORS: a format in the export's list of formats, "Ogg Opus (original)".
+        self == original ? tr("{format} (original)", ["format": displayName]) : displayName
     }
 
     /// The format a file name asks for by its extension (nil for none known).

@@ -83,7 +83,7 @@ public final class ExportWriter: Sendable {
         defer { close(input) }
         var status = stat()
         guard fstat(input, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            throw .file(path: source, detail: "is not a regular file")
+            throw .file(path: source, detail: tr("is not a regular file"))
         }
         if isAbandoned { throw interrupted }
         let output = open(partialPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
