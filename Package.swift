@@ -64,7 +64,7 @@ let package = Package(
             dependencies: ["GLibSupport", "CGLib", "CGStreamer", "CHelpers"]),
         .testTarget(
             name: "HarkUITests",
-            dependencies: ["HarkUI", "GtkSupport", "GLibSupport", "MessageStore", "AudioEngine", "Drawing", "HarkTestSupport", "CTestSignals",
+            dependencies: ["HarkUI", "GtkSupport", "GLibSupport", "MessageStore", "AudioEngine", "Drawing", "Levels", "HarkTestSupport", "CTestSignals", "CCairo",
                            "Matrix", "Conversations", "Identity", "CGLib", "CGtk", "CAdwaita"]),
         // Black-box tests of the `hark` binary: the CLI without a display, the
         // window (launch, single instance, Ctrl+Q) under Xvfb and D-Bus.

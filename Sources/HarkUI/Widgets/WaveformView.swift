@@ -108,8 +108,9 @@ public final class WaveformView {
         let motion = gtk_event_controller_motion_new()!
         Signal.connectPoint(UnsafeMutableRawPointer(motion), "motion") { [weak self] x, _ in
             guard let self else { return }
-            let width = self.drawnWidth(Double(gtk_widget_get_width(self.area)))
-            self.hover = width > 0 && x <= width ? x / width : nil
+            let areaWidth = Double(gtk_widget_get_width(self.area))
+            self.hover = ReadingDirection.of(self.area)
+                .fraction(atX: x, areaWidth: areaWidth, drawnWidth: self.drawnWidth(areaWidth))
             self.redraw()
         }
         Signal.connect(UnsafeMutableRawPointer(motion), "leave") { [weak self] in
@@ -255,6 +256,10 @@ public final class WaveformView {
             pendingLevels = nil
             fractions = mapping.fractions(load().rms)
         }
+        // Right to left (as the slider over it then runs), the start is at
+        // the right: the drawing is mirrored, and the slider's end margin
+        // (a left one then) leaves the same part to it.
+        ReadingDirection.of(area).orient(cairo, areaWidth: width)
         let width = drawnWidth(width)
         drawnPlayedX = playedX(playedFraction, width: width)
         cache.draw(cairo, width: width, height: height, scale: Double(gtk_widget_get_scale_factor(area)),
