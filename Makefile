@@ -10,15 +10,20 @@ APP_ID := io.github.hark.Hark
 # The folder SwiftPM builds into for $(CONFIGURATION); evaluated when used.
 BIN_DIR = $(shell $(SWIFT) build -c $(CONFIGURATION) --show-bin-path)
 
-.PHONY: all deps build run test bench install install-files uninstall deb clean
+.PHONY: all deps locale build run test bench install install-files uninstall deb clean
 
 all: build
 
 deps:
 	scripts/install-deps
 
-build: deps
+build: deps locale
 	$(SWIFT) build -c $(CONFIGURATION)
+
+# The translations (po/), the desktop file and the metainfo with their texts
+# in every language: into .build/locale, where a Hark built here finds them.
+locale:
+	scripts/build-locale
 
 run: build
 	"$(BIN_DIR)/hark"
@@ -31,13 +36,17 @@ bench: build
 
 install: build install-files
 
+LANGUAGES = $(shell grep -v '^\#' po/LINGUAS)
+
 # Copies what `build` made; scripts/run-tests uses it on the debug build.
-install-files:
+install-files: locale
 	install -Dm755 "$(BIN_DIR)/hark" "$(DESTDIR)$(PREFIX)/bin/hark"
 	@# The window's executable, which `hark` execs (the command line links no GTK).
 	install -Dm755 "$(BIN_DIR)/hark-window" "$(DESTDIR)$(PREFIX)/libexec/hark/hark-window"
-	install -Dm644 data/$(APP_ID).desktop "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop"
-	install -Dm644 data/$(APP_ID).metainfo.xml "$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml"
+	install -Dm644 .build/locale/$(APP_ID).desktop "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop"
+	install -Dm644 .build/locale/$(APP_ID).metainfo.xml "$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml"
+	for lang in $(LANGUAGES); do \
+		install -Dm644 .build/locale/$$lang/LC_MESSAGES/hark.mo "$(DESTDIR)$(PREFIX)/share/locale/$$lang/LC_MESSAGES/hark.mo" || exit 1; done
 	install -Dm644 data/icons/hicolor/scalable/apps/$(APP_ID).svg \
 		"$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg"
 	install -Dm644 data/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
@@ -56,6 +65,7 @@ install-files:
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/hark" \
 		"$(DESTDIR)$(PREFIX)/libexec/hark/hark-window" \
+		$(foreach lang,$(LANGUAGES),"$(DESTDIR)$(PREFIX)/share/locale/$(lang)/LC_MESSAGES/hark.mo") \
 		"$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop" \
 		"$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml" \
 		"$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg" \

@@ -39,21 +39,23 @@ let package = Package(
         .target(name: "Levels"),
         // Hark's name, id and version: for the window and the command line alike.
         .target(name: "Identity"),
+        // Hark in the user's language: gettext (GLib's g_dgettext) through tr(), trn(), trc().
+        .target(name: "Localization", dependencies: ["Identity", "CGLib"]),
         .target(name: "Drawing", dependencies: ["Levels", "CCairo"]),
-        .target(name: "MessageStore", dependencies: ["AudioEngine", "Levels", "CSQLite", "CHelpers"]),
-        .target(name: "AudioEngine", dependencies: ["Levels", "GLibSupport", "CGLib", "CGStreamer", "CHelpers"]),
+        .target(name: "MessageStore", dependencies: ["Localization", "AudioEngine", "Levels", "CSQLite", "CHelpers"]),
+        .target(name: "AudioEngine", dependencies: ["Localization", "Levels", "GLibSupport", "CGLib", "CGStreamer", "CHelpers"]),
         // Matrix, no GTK: pure requests and decoders, HTTP on GLib's loop (libsoup), the keyring (libsecret).
-        .target(name: "Matrix", dependencies: ["Levels", "GLibSupport", "CGLib", "CSoup", "CSecret"]),
+        .target(name: "Matrix", dependencies: ["Localization", "Levels", "GLibSupport", "CGLib", "CSoup", "CSecret"]),
         // Local transcripts (no GTK): the helper process (GSubprocess, JSON lines), its queue in MessageStore.
-        .target(name: "Transcription", dependencies: ["MessageStore", "GLibSupport", "Identity", "CGLib"]),
+        .target(name: "Transcription", dependencies: ["Localization", "MessageStore", "GLibSupport", "Identity", "CGLib"]),
         // The signed-in account at work (outbox, sync, downloads), its state in MessageStore; no GTK.
-        .target(name: "Conversations", dependencies: ["Matrix", "MessageStore", "AudioEngine", "Levels", "GLibSupport"]),
-        .target(name: "HarkUI", dependencies: ["Conversations", "Transcription", "Matrix", "GtkSupport", "GLibSupport", "Drawing", "Levels", "AudioEngine", "MessageStore", "Identity", "CGLib", "CGtk", "CAdwaita", "CCairo", "CGraphicsProbe"]),
+        .target(name: "Conversations", dependencies: ["Localization", "Matrix", "MessageStore", "AudioEngine", "Levels", "GLibSupport"]),
+        .target(name: "HarkUI", dependencies: ["Localization", "Conversations", "Transcription", "Matrix", "GtkSupport", "GLibSupport", "Drawing", "Levels", "AudioEngine", "MessageStore", "Identity", "CGLib", "CGtk", "CAdwaita", "CCairo", "CGraphicsProbe"]),
         .executableTarget(name: "hark-bench", dependencies: ["Drawing", "Levels", "CCairo", "MessageStore"]),
         // The command line links no GTK (loading it cost `hark record` its first 100 ms):
         // `hark` with no command, or `hark gallery`, execs the window's own executable.
-        .executableTarget(name: "hark", dependencies: ["Transcription", "Conversations", "Matrix", "AudioEngine", "MessageStore", "Drawing", "Levels", "GLibSupport", "Identity"]),
-        .executableTarget(name: "hark-window", dependencies: ["HarkUI"]),
+        .executableTarget(name: "hark", dependencies: ["Localization", "Transcription", "Conversations", "Matrix", "AudioEngine", "MessageStore", "Drawing", "Levels", "GLibSupport", "Identity"]),
+        .executableTarget(name: "hark-window", dependencies: ["Localization", "HarkUI"]),
 
         // MARK: Tests. GLib-bound tests are XCTest methods: XCTest runs them on the
         // process's main thread, where the GLib main loop lives (see GLibSupportTests).
@@ -62,7 +64,7 @@ let package = Package(
             dependencies: ["GLibSupport", "CGLib", "CGStreamer", "CHelpers"]),
         .testTarget(
             name: "HarkUITests",
-            dependencies: ["HarkUI", "GtkSupport", "GLibSupport", "MessageStore", "AudioEngine", "Drawing", "HarkTestSupport", "CTestSignals",
+            dependencies: ["HarkUI", "GtkSupport", "GLibSupport", "MessageStore", "AudioEngine", "Drawing", "Levels", "HarkTestSupport", "CTestSignals", "CCairo",
                            "Matrix", "Conversations", "Identity", "Transcription", "CGLib", "CGtk", "CAdwaita"]),
         // Black-box tests of the `hark` binary: the CLI without a display, the
         // window (launch, single instance, Ctrl+Q) under Xvfb and D-Bus.
@@ -70,6 +72,7 @@ let package = Package(
         .target(name: "CTimeCode", path: "Tests/CTimeCode", cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("m")]),
         .testTarget(name: "LevelsTests", dependencies: ["Levels"]),
         .testTarget(name: "IdentityTests", dependencies: ["Identity"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "MatrixTests", dependencies: ["Matrix", "Levels"]),
         .testTarget(name: "ConversationsTests", dependencies: ["Conversations", "Matrix", "MessageStore", "HarkTestSupport"]),
         // Against a real Synapse and a real gnome-keyring the tests start themselves.

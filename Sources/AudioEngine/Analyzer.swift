@@ -3,6 +3,7 @@ import CGStreamer
 import Foundation
 import GLibSupport
 import Levels
+import Localization
 import Synchronization
 
 /// What the analyser learns from a file: its exact duration and its levels,
@@ -142,7 +143,7 @@ public enum Analyzer {
         }
         if stop.isSet { throw .cancelled }
         if let error = secondResult.error { throw error }
-        guard let secondMeter = secondResult.meter else { throw .failed(detail: "the second half was lost") }
+        guard let secondMeter = secondResult.meter else { throw .failed(detail: tr("the second half was lost")) }
         guard firstMeter.isAtIntervalBoundary, firstMeter.sampleCount > 0 else {
             // The halves did not meet on an interval boundary (a decoder that
             // cannot seek to the sample): measure the file in one pass instead.
@@ -179,7 +180,7 @@ public enum Analyzer {
         init(_ description: String, path: String) throws(AudioError) {
             self.path = path
             pipeline = try Pipeline(description: description)
-            guard let element = pipeline.child("hark_samples") else { throw .failed(detail: "no sample sink") }
+            guard let element = pipeline.child("hark_samples") else { throw .failed(detail: tr("no sample sink")) }
             sink = UnsafeMutableRawPointer(element).assumingMemoryBound(to: GstAppSink.self)
             // Preroll: this is where a file that is not audio is found out.
             pipeline.setState(GST_STATE_PAUSED)
@@ -198,7 +199,7 @@ public enum Analyzer {
             guard gst_element_seek(pipeline.element, 1.0, GST_FORMAT_TIME, flags,
                                    GST_SEEK_TYPE_SET, gint64(start),
                                    end == nil ? GST_SEEK_TYPE_NONE : GST_SEEK_TYPE_SET, end.map { gint64($0) } ?? -1) != 0 else {
-                throw .failed(detail: "cannot seek in \(path)")
+                throw .failed(detail: tr("cannot seek in {path}", ["path": path]))
             }
             var state = GST_STATE_NULL
             _ = gst_element_get_state(pipeline.element, &state, nil, GStreamer.clockTime(30))
@@ -222,7 +223,7 @@ public enum Analyzer {
                 defer { gst_sample_unref(sample) }
                 if meter == nil {
                     guard let rate = Analyzer.sampleRate(of: sample) else {
-                        throw .notAudio(path: path, detail: "no sample rate")
+                        throw .notAudio(path: path, detail: tr("no sample rate"))
                     }
                     meter = LevelMeter(sampleRate: rate)
                 }
@@ -252,31 +253,31 @@ public enum Analyzer {
     private static func preflight(_ path: String) throws(AudioError) {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw .fileMissing(path: path) }
-        if isFolder.boolValue { throw .notAudio(path: path, detail: "it is a folder") }
+        if isFolder.boolValue { throw .notAudio(path: path, detail: tr("it is a folder")) }
         // Not a file at all: a pipe or a device has no size to go by (and
         // /dev/zero never ends), so say what it is rather than "empty".
         var status = stat()
         if stat(path, &status) == 0, let kind = specialKind(status.st_mode & S_IFMT) {
-            throw .notAudio(path: path, detail: "it is \(kind), not a file")
+            throw .notAudio(path: path, detail: kind)
         }
-        guard FileManager.default.isReadableFile(atPath: path) else { throw .notAudio(path: path, detail: "it cannot be read") }
+        guard FileManager.default.isReadableFile(atPath: path) else { throw .notAudio(path: path, detail: tr("it cannot be read")) }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        if size == 0 { throw .notAudio(path: path, detail: "the file is empty") }
+        if size == 0 { throw .notAudio(path: path, detail: tr("the file is empty")) }
     }
 
-    /// "a named pipe" or the like for a file type that is no regular file.
+    /// "it is a named pipe, not a file" or the like for a file type that is no regular file.
     private static func specialKind(_ type: mode_t) -> String? {
         switch type {
-        case S_IFIFO: return "a named pipe"
-        case S_IFCHR: return "a character device"
-        case S_IFBLK: return "a block device"
-        case S_IFSOCK: return "a socket"
+        case S_IFIFO: return tr("it is a named pipe, not a file")
+        case S_IFCHR: return tr("it is a character device, not a file")
+        case S_IFBLK: return tr("it is a block device, not a file")
+        case S_IFSOCK: return tr("it is a socket, not a file")
         default: return nil
         }
     }
 
     fileprivate static func classify(_ error: GLibError?, path: String) -> AudioError {
-        guard let error else { return .notAudio(path: path, detail: "it could not be decoded") }
+        guard let error else { return .notAudio(path: path, detail: tr("it could not be decoded")) }
         if error.domain == "gst-resource-error-quark" && error.code == Int32(GST_RESOURCE_ERROR_NOT_FOUND.rawValue) {
             return .fileMissing(path: path)
         }

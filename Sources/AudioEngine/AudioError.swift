@@ -1,3 +1,5 @@
+import Localization
+
 /// Everything that can go wrong with sound, each with a message fit to show
 /// a user: what happened, and where useful what to check.
 public enum AudioError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -28,35 +30,41 @@ public enum AudioError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Why a chained Ogg file already in the store does not play, and what
     /// gives all of it (the transcoder reads every link).
     public static func chainedMessage(links: Int) -> String {
-        "it is a chained Ogg file (\(links) streams joined one after another), which Hark cannot play reliably; "
-            + "export it as WAV or MP3 to hear all of it"
+        trn("it is a chained Ogg file ({count} stream joined one after another), which Hark cannot play reliably; "
+                + "export it as WAV or MP3 to hear all of it",
+            "it is a chained Ogg file ({count} streams joined one after another), which Hark cannot play reliably; "
+                + "export it as WAV or MP3 to hear all of it", links)
     }
 
     public var description: String {
         switch self {
         case .microphoneUnavailable(let detail):
-            return "No microphone available (\(detail)). Check that a microphone is connected and the sound server (PipeWire or PulseAudio) is running."
+            return tr("No microphone available ({reason}). Check that a microphone is connected and the sound server "
+                      + "(PipeWire or PulseAudio) is running.", ["reason": detail])
         case .deviceLost(let detail):
-            return "The microphone was disconnected during the recording (\(detail)); what was recorded until then is kept."
+            return tr("The microphone was disconnected during the recording ({reason}); what was recorded until then is kept.",
+                      ["reason": detail])
         case .diskFull(let path):
-            return "The disk is full: recording stopped, what was written to \(path) is kept."
+            return tr("The disk is full: recording stopped, what was written to {path} is kept.", ["path": path])
         case .cannotWrite(let path, let detail):
-            return "Cannot write \(path): \(detail)."
+            return tr("Cannot write {path}: {reason}.", ["path": path, "reason": detail])
         case .outputUnavailable(let detail):
-            return "No sound output available (\(detail)). Check that the sound server is running."
+            return tr("No sound output available ({reason}). Check that the sound server is running.", ["reason": detail])
         case .fileMissing(let path):
-            return "\(path): no such file."
+            return tr("{path}: no such file.", ["path": path])
         case .notAudio(let path, let detail):
-            return "\(path) is not an audio file Hark can read (\(detail))."
+            return tr("{path} is not an audio file Hark can read ({reason}).", ["path": path, "reason": detail])
         case .chainedOgg(let path, let links):
-            return "\(path) is a chained Ogg file (\(links) streams joined one after another), which Hark cannot "
-                + "play reliably; convert it into a single stream first."
+            return trn("{path} is a chained Ogg file ({count} stream joined one after another), which Hark cannot "
+                           + "play reliably; convert it into a single stream first.",
+                       "{path} is a chained Ogg file ({count} streams joined one after another), which Hark cannot "
+                           + "play reliably; convert it into a single stream first.", links, ["path": path])
         case .noAudio(let path):
-            return "\(path) contains no audio."
+            return tr("{path} contains no audio.", ["path": path])
         case .invalidSource(let detail):
-            return "Invalid audio source: \(detail)."
+            return tr("Invalid audio source: {reason}.", ["reason": detail])
         case .cancelled:
-            return "Cancelled."
+            return tr("Cancelled.")
         case .failed(let detail):
             return detail
         }

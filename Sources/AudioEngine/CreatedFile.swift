@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// A file this process created with `O_CREAT|O_EXCL`, open for writing, and
 /// the device and inode it got: what lets a failure delete only its own
@@ -47,11 +48,11 @@ final class CreatedFile {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         switch error {
         case EEXIST:
-            return .cannotWrite(path: path, detail: "something of that name already exists")
+            return .cannotWrite(path: path, detail: tr("something of that name already exists"))
         case ENOENT, ENOTDIR:
-            return .cannotWrite(path: path, detail: "the folder \(folder) does not exist")
+            return .cannotWrite(path: path, detail: tr("the folder {folder} does not exist", ["folder": folder]))
         case EACCES, EPERM, EROFS:
-            return .cannotWrite(path: path, detail: "the folder \(folder) is not writable")
+            return .cannotWrite(path: path, detail: tr("the folder {folder} is not writable", ["folder": folder]))
         case ENOSPC, EDQUOT:
             return .diskFull(path: path)
         default:

@@ -2,6 +2,7 @@ import CGLib
 import CGStreamer
 import Foundation
 import GLibSupport
+import Localization
 
 /// Owns one GStreamer pipeline: parsed from a description, brought to NULL
 /// and released when dropped. Not tied to a thread; each user keeps it on one.
@@ -17,7 +18,7 @@ final class Pipeline {
             if let parsed { gst_object_unref(UnsafeMutableRawPointer(parsed)) }
             throw .invalidSource(detail: message)
         }
-        guard let parsed else { throw .invalidSource(detail: "empty description") }
+        guard let parsed else { throw .invalidSource(detail: tr("empty description")) }
         // A pipeline description always yields a pipeline or bin; take ownership of its floating ref.
         element = parsed
         gst_object_ref_sink(UnsafeMutableRawPointer(parsed))
@@ -79,7 +80,7 @@ final class Pipeline {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         var error: UnsafeMutablePointer<GError>?
         guard let uri = g_filename_to_uri(absolute, nil, &error) else {
-            let detail = error.map { GLibError(consuming: $0).message } ?? "bad file name"
+            let detail = error.map { GLibError(consuming: $0).message } ?? tr("bad file name")
             throw .notAudio(path: path, detail: detail)
         }
         defer { g_free(uri) }

@@ -2,6 +2,7 @@ import CGLib
 import CGStreamer
 import Foundation
 import GLibSupport
+import Localization
 
 public enum PlayerEvent: Sendable, Equatable {
     case playing
@@ -75,7 +76,7 @@ public final class Player {
             self?.handle(message) ?? false
         }
         if pipeline.setState(GST_STATE_PAUSED) == GST_STATE_CHANGE_FAILURE {
-            let error = pipeline.popError().map { classify($0.error, from: $0.source) } ?? .notAudio(path: path, detail: "it cannot be played")
+            let error = pipeline.popError().map { classify($0.error, from: $0.source) } ?? .notAudio(path: path, detail: tr("it cannot be played"))
             unload()
             throw error
         }
@@ -84,7 +85,7 @@ public final class Player {
     public func play() {
         guard let pipeline else { return }
         if pipeline.setState(GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE {
-            failNow(pipeline.popError().map { classify($0.error, from: $0.source) } ?? .outputUnavailable(detail: "playback would not start"))
+            failNow(pipeline.popError().map { classify($0.error, from: $0.source) } ?? .outputUnavailable(detail: tr("playback would not start")))
             return
         }
         isPlaying = true
@@ -219,7 +220,7 @@ public final class Player {
     }
 
     private func classify(_ error: GLibError, from element: String? = nil) -> AudioError {
-        let path = self.path ?? "the file"
+        let path = self.path ?? tr("the file")
         if error.domain == "gst-resource-error-quark" {
             if error.code == Int32(GST_RESOURCE_ERROR_NOT_FOUND.rawValue), element?.hasPrefix("source") ?? true {
                 return .fileMissing(path: path)

@@ -4,6 +4,7 @@ import CHelpers
 import Foundation
 import GLibSupport
 import Levels
+import Localization
 
 /// Records one message: source → convert → `level` (50 ms) → Opus → Ogg →
 /// file, with events on the main thread.
@@ -135,14 +136,14 @@ public final class Recorder {
             self.soundWatchdog = nil
             if self.levels.isEmpty, self.state == .starting || self.state == .recording {
                 self.fail(self.source.isMicrophone
-                    ? .microphoneUnavailable(detail: "no sound arrived from it")
-                    : .invalidSource(detail: "the source produced no sound"))
+                    ? .microphoneUnavailable(detail: tr("no sound arrived from it"))
+                    : .invalidSource(detail: tr("the source produced no sound")))
             }
             return false
         }
         if pipeline.setState(GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE {
             let error = pipeline.popError().map { classify($0.error, from: $0.source) }
-                ?? .failed(detail: "the recording pipeline would not start")
+                ?? .failed(detail: tr("the recording pipeline would not start"))
             tearDown()
             closeAndRemoveFile()
             state = .failed
@@ -212,7 +213,7 @@ public final class Recorder {
             self.stopWatchdog = nil
             // The end of stream never reached the file: it is playable, but
             // its last moments may be missing. Say so.
-            self.interruption = self.interruption ?? .failed(detail: "the recording did not end cleanly; its last moments may be missing")
+            self.interruption = self.interruption ?? .failed(detail: tr("the recording did not end cleanly; its last moments may be missing"))
             self.finish()
             return false
         }
@@ -303,7 +304,7 @@ public final class Recorder {
         if levels.isEmpty {
             closeAndRemoveFile()
             state = .failed
-            onEvent(.failed(interruption ?? .failed(detail: "no sound was recorded")))
+            onEvent(.failed(interruption ?? .failed(detail: tr("no sound was recorded"))))
             return
         }
         if case .diskFull = interruption {
@@ -347,7 +348,7 @@ public final class Recorder {
             report()
             return
         }
-        interruption = interruption ?? .failed(detail: "the recording was ended before it closed; its last moments may be missing")
+        interruption = interruption ?? .failed(detail: tr("the recording was ended before it closed; its last moments may be missing"))
         state = .stopping
         finish()
     }

@@ -2,6 +2,7 @@ import CGLib
 import CGStreamer
 import Foundation
 import GLibSupport
+import Localization
 
 /// The formats a message can be exported in.
 public enum AudioFormat: String, CaseIterable, Sendable {
@@ -33,7 +34,8 @@ public enum AudioFormat: String, CaseIterable, Sendable {
     /// The name offered in a chooser: "(original)" beside the format the
     /// audio already is (`original`, by its content), which is copied unchanged.
     public func choiceName(original: AudioFormat?) -> String {
-        self == original ? "\(displayName) (original)" : displayName
+        // TRANSLATORS: a format in the export's list of formats, "Ogg Opus (original)".
+        self == original ? tr("{format} (original)", ["format": displayName]) : displayName
     }
 
     /// The format a file name asks for by its extension (nil for none known).
@@ -66,7 +68,7 @@ public enum Transcoder {
                                  isCancelled: () -> Bool = { false }) throws(AudioError) {
         guard FileManager.default.fileExists(atPath: input) else { throw .fileMissing(path: input) }
         if FileManager.default.fileExists(atPath: output) {
-            throw .cannotWrite(path: output, detail: "something of that name already exists")
+            throw .cannotWrite(path: output, detail: tr("something of that name already exists"))
         }
         GStreamer.ensureInitialised()
         let pipeline = AudioContent(path: input).isChained
@@ -92,7 +94,7 @@ public enum Transcoder {
         var error: UnsafeMutablePointer<GError>?
         guard let sink = gst_parse_bin_from_description(
             "audioconvert ! audioresample ! \(format.encoderDescription) ! filesink name=hark_sink", 1, &error) else {
-            throw .failed(detail: error.map { GLibError(consuming: $0).message } ?? "the encoder could not be made")
+            throw .failed(detail: error.map { GLibError(consuming: $0).message } ?? tr("the encoder could not be made"))
         }
         if let error { g_error_free(error) }
         let bin = hark_gst_bin(UnsafeMutableRawPointer(sink))
@@ -108,11 +110,11 @@ public enum Transcoder {
 
     private static func run(_ pipeline: Pipeline, input: String, output: String,
                             progress: (Double) -> Void, isCancelled: () -> Bool) throws(AudioError) {
-        guard let bus = gst_element_get_bus(pipeline.element) else { throw .failed(detail: "the pipeline has no bus") }
+        guard let bus = gst_element_get_bus(pipeline.element) else { throw .failed(detail: tr("the pipeline has no bus")) }
         defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
         if pipeline.setState(GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE {
             throw pipeline.popError().map { classify($0.error, from: $0.source, input: input, output: output) }
-                ?? .failed(detail: "the conversion would not start")
+                ?? .failed(detail: tr("the conversion would not start"))
         }
         let wanted = GstMessageType(GST_MESSAGE_ERROR.rawValue | GST_MESSAGE_EOS.rawValue)
         while true {
@@ -126,7 +128,7 @@ public enum Transcoder {
                 }
                 let parsed = Pipeline.parseError(message)
                 throw parsed.map { classify($0.error, from: $0.source, input: input, output: output) }
-                    ?? .failed(detail: "the conversion failed")
+                    ?? .failed(detail: tr("the conversion failed"))
             }
             if let position = pipeline.position, let duration = pipeline.duration, duration > 0 {
                 progress(min(1, position / duration))

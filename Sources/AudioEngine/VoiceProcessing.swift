@@ -1,3 +1,5 @@
+import Localization
+
 /// The recorder's voice processing: the WebRTC audio processing module
 /// (`webrtcdsp`, in Debian's gstreamer1.0-plugins-bad) between the
 /// microphone and the level meter, so the live waveform, the stored levels
@@ -21,8 +23,9 @@ public enum VoiceProcessing {
     /// when it can.
     public static var unavailableReason: String? {
         isAvailable ? nil
-            : "Background noise reduction needs GStreamer's WebRTC audio processing "
-            + "(the \(elementName) element, in the gstreamer1.0-plugins-bad package), which is not installed."
+            : tr("Background noise reduction needs GStreamer's WebRTC audio processing "
+                 + "(the {element} element, in the gstreamer1.0-plugins-bad package), which is not installed.",
+                 ["element": elementName])
     }
 
     /// The pipeline part, from raw 48 kHz mono in to raw out. The element

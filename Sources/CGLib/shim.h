@@ -7,6 +7,8 @@
 #include <glib-object.h>
 #include <glib-unix.h>
 #include <gio/gio.h>
+#include <libintl.h>
+#include <locale.h>
 
 /* g_signal_connect is a macro over g_signal_connect_data. */
 static inline gulong hark_signal_connect(gpointer instance, const gchar *signal, GCallback handler,

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Matrix
 import MessageStore
 
@@ -148,7 +149,7 @@ public final class ConversationSession {
             outcome = try SyncApplier(store: store, userID: userID).apply(response, initial: since == nil)
             try store.setSyncToken(response.nextBatch)
         } catch {
-            throw .badResponse(homeserver: client.displayName, detail: "the store refused it: \(error)")
+            throw .badResponse(homeserver: client.displayName, detail: tr("the store refused it: {reason}", ["reason": "\(error)"]))
         }
         if outcome.roomsChanged { onChange(.rooms) }
         if !outcome.received.isEmpty || !outcome.removed.isEmpty {
@@ -275,9 +276,9 @@ public enum ConversationError: Error, Sendable, Equatable, CustomStringConvertib
         switch self {
         case .matrix(let error): return error.description
         case .store(let error): return error.description
-        case .noSuchRoom(let id): return "Hark knows no room \(id): join it first, or run `hark sync`."
-        case .notJoined(let name): return "You have not joined “\(name)” yet: accept the invitation first."
-        case .notSent: return "This message was never sent, so there is nothing to delete for everyone."
+        case .noSuchRoom(let id): return tr("Hark knows no room {room}: join it first, or run `hark sync`.", ["room": id])
+        case .notJoined(let name): return tr("You have not joined “{room}” yet: accept the invitation first.", ["room": name])
+        case .notSent: return tr("This message was never sent, so there is nothing to delete for everyone.")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Matrix
 import MessageStore
 
@@ -22,7 +23,7 @@ enum IncomingAudioMapping {
     static func title(_ content: MessageContent) -> String {
         let body = content.body?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         if !body.isEmpty { return String(body.prefix(200)) }
-        return content.isVoice ? "Voice message" : "Audio message"
+        return content.isVoice ? tr("Voice message") : tr("Audio message")
     }
 
     private static let extensions: [String: String] = [

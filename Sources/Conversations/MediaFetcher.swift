@@ -1,5 +1,6 @@
 import AudioEngine
 import Foundation
+import Localization
 import Matrix
 import MessageStore
 
@@ -51,14 +52,14 @@ final class MediaFetcher {
         defer { try? FileManager.default.removeItem(at: scratch) }
         guard FileManager.default.createFile(atPath: scratch.path, contents: data,
                                              attributes: [.posixPermissions: 0o600]) else {
-            fail(message, "it could not be written to \(scratch.deletingLastPathComponent().path)")
+            fail(message, tr("it could not be written to {folder}", ["folder": scratch.deletingLastPathComponent().path]))
             return false
         }
         let analysis: Analysis
         do {
             analysis = try await Analyzer.analyze(path: scratch.path)
         } catch {
-            fail(message, "it is not audio Hark can play (\(MessageStore.reason(error)))")
+            fail(message, tr("it is not audio Hark can play ({reason})", ["reason": MessageStore.reason(error)]))
             return false
         }
         do {
@@ -73,6 +74,6 @@ final class MediaFetcher {
 
     private func fail(_ message: Message, _ reason: String) {
         failedThisSession.insert(message.id)
-        onFailure(message.id, "The audio of “\(message.title)” could not be downloaded: \(reason)")
+        onFailure(message.id, tr("The audio of “{title}” could not be downloaded: {reason}", ["title": message.title, "reason": reason]))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Levels
+import Localization
 import Matrix
 import MessageStore
 
@@ -80,7 +81,7 @@ final class OutboxSender {
     }
 
     private func send(_ entry: OutboxEntry) async throws(SendFailure) -> String {
-        guard let message = try? store.message(entry.messageID) else { throw .local("The message is no longer here.") }
+        guard let message = try? store.message(entry.messageID) else { throw .local(tr("The message is no longer here.")) }
         if let room = try? store.room(entry.roomID), room.isEncrypted {
             throw .local(MatrixError.encryptedRoom.description)
         }
@@ -97,7 +98,7 @@ final class OutboxSender {
                 throw .local(MatrixError.encryptedRoom.description)
             }
             guard let data = FileManager.default.contents(atPath: path) else {
-                throw .local("The message's audio file is missing.")
+                throw .local(tr("The message's audio file is missing."))
             }
             do {
                 contentURI = try await client.upload(data, contentType: Self.mimeType(message), fileName: Self.fileName(message))

@@ -2,6 +2,7 @@ import CAdwaita
 import CGtk
 import GtkSupport
 import Identity
+import Localization
 
 @MainActor
 enum AboutDialog {
@@ -13,7 +14,10 @@ enum AboutDialog {
         adw_about_window_set_application_name(OpaquePointer(about), AppInfo.name)
         adw_about_window_set_application_icon(OpaquePointer(about), AppInfo.id)
         adw_about_window_set_version(OpaquePointer(about), AppInfo.version)
-        adw_about_window_set_comments(OpaquePointer(about), "Record, play and keep voice messages")
+        adw_about_window_set_comments(OpaquePointer(about), tr("Record, play and keep voice messages"))
+        // TRANSLATORS: your names, one a line, as the About window credits them (English shows none).
+        let credits = tr("translator-credits")
+        if credits != "translator-credits" { adw_about_window_set_translator_credits(OpaquePointer(about), credits) }
         adw_about_window_set_developer_name(OpaquePointer(about), AppInfo.developer)
         adw_about_window_set_website(OpaquePointer(about), AppInfo.website)
         adw_about_window_set_issue_url(OpaquePointer(about), AppInfo.issues)

@@ -1,6 +1,7 @@
 import AudioEngine
 import Foundation
 import GLibSupport
+import Localization
 import MessageStore
 
 /// Writes messages out (Export…): a copy of the original, or a transcoding
@@ -61,7 +62,7 @@ final class Exporter {
         }
         busy = true
         let job = waiting.removeFirst()
-        let label = "Exporting “\(job.title)” as \(job.format.displayName)…"
+        let label = tr("Exporting “{title}” as {format}…", ["title": job.title, "format": job.format.displayName])
         progress.show(label)
         let thread = Thread { [weak self] in
             var lastReport = -1.0
@@ -73,7 +74,7 @@ final class Exporter {
                     MainLoop.post { self?.progress.show(label, fraction: fraction) }
                 }
             } catch {
-                failure = "“\(job.title)” could not be exported: \(error)"
+                failure = tr("“{title}” could not be exported: {reason}", ["title": job.title, "reason": "\(error)"])
             }
             MainLoop.post {
                 guard let self else { return }

@@ -6,6 +6,7 @@ import Foundation
 import GLibSupport
 import GtkSupport
 import Levels
+import Localization
 
 /// `hark gallery`: every widget in every style, fed with moving sample data,
 /// for review by eye. A switch in the header bar flips light and dark.
@@ -18,13 +19,13 @@ public final class GalleryWindow {
     public init(application: UnsafeMutablePointer<GtkApplication>, moving: Bool = true) {
         let appWindow = adw_application_window_new(application)!
         window = UnsafeMutableRawPointer(appWindow).assumingMemoryBound(to: GtkWindow.self)
-        gtk_window_set_title(window, "Hark Gallery")
+        gtk_window_set_title(window, tr("Hark Gallery"))
         gtk_window_set_default_size(window, 560, 720)
 
         let header = adw_header_bar_new()!
         let dark = gtk_switch_new()!
-        gtk_widget_set_tooltip_text(dark, "Dark style")
-        hark_accessible_set_label(UnsafeMutableRawPointer(dark), "Dark style")
+        gtk_widget_set_tooltip_text(dark, tr("Dark style"))
+        hark_accessible_set_label(UnsafeMutableRawPointer(dark), tr("Dark style"))
         Signal.connectPointer(UnsafeMutableRawPointer(dark), "notify::active") { [dark] _ in
             let on = gtk_switch_get_active(OpaquePointer(dark)) != 0
             adw_style_manager_set_color_scheme(adw_style_manager_get_default(),
@@ -46,17 +47,17 @@ public final class GalleryWindow {
             view.duration = duration
             waveforms.append(view)
             views.append(view)
-            append(column, "Message waveform (\(style.rawValue))", view.widget)
+            append(column, tr("Message waveform ({style})", ["style": style.rawValue]), view.widget)
         }
         // What the first waveform reports, so that its seeking can be watched.
-        let report = gtk_label_new("Drag the waveform to seek")!
+        let report = gtk_label_new(tr("Drag the waveform to seek"))!
         gtk_label_set_xalign(hark_label(report), 0)
         gtk_box_append(hark_box(column), report)
         let clock = { (seconds: Double) in String(format: "%d:%04.1f", Int(seconds) / 60, seconds.truncatingRemainder(dividingBy: 60)) }
-        waveforms[0].onPreview = { gtk_label_set_text(hark_label(report), "Previewing \(clock($0))") }
-        waveforms[0].onSeek = { gtk_label_set_text(hark_label(report), "Seeked to \(clock($0))") }
+        waveforms[0].onPreview = { gtk_label_set_text(hark_label(report), tr("Previewing {time}", ["time": clock($0)])) }
+        waveforms[0].onSeek = { gtk_label_set_text(hark_label(report), tr("Seeked to {time}", ["time": clock($0)])) }
         let live = LiveWaveformView()
-        append(column, "Live waveform", live.widget)
+        append(column, tr("Live waveform"), live.widget)
         let rings = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 24)!
         let percent = CircularProgressView(size: 64)
         percent.label = CircularProgress.percentLabel
@@ -64,18 +65,18 @@ public final class GalleryWindow {
         time.label = { String(format: "0:%02d", Int($0 * 60)) }
         let plain = CircularProgressView(size: 40)
         for ring in [percent, time, plain] { gtk_box_append(hark_box(rings), ring.widget) }
-        append(column, "Circular progress", rings)
+        append(column, tr("Circular progress"), rings)
         // Still, it draws once: a bar animating at the display's rate on a busy
         // machine kept GTK from ever registering the window with AT-SPI.
         let bar = IndeterminateBarView(animated: moving)
         bar.start()
-        append(column, "Indeterminate bar", bar.widget)
+        append(column, tr("Indeterminate bar"), bar.widget)
         let meters = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 24)!
         let pulse = LevelMeterView(kind: .pulse, size: 72)
         let lines = LevelMeterView(kind: .threeLines, size: 72)
         gtk_box_append(hark_box(meters), pulse.widget)
         gtk_box_append(hark_box(meters), lines.widget)
-        append(column, "Level meters", meters)
+        append(column, tr("Level meters"), meters)
         views += [live, percent, time, plain, bar, pulse, lines]
 
         let scroller = gtk_scrolled_window_new()!

@@ -5,6 +5,7 @@ import Foundation
 import GLibSupport
 import GtkSupport
 import Identity
+import Localization
 import MessageStore
 
 /// The GUI: one AdwApplication, single instance through D-Bus (a second launch
@@ -50,8 +51,9 @@ public final class HarkApplication {
         // pick the renderer before any window exists.
         guard gtk_init_check() != 0 else {
             // GTK without a display crashes further on; the command line needs none.
-            FileHandle.standardError.write(Data(("hark: the window cannot open: no display to show it on "
-                + "(is this a graphical session?); the commands work without one (see 'hark --help')\n").utf8))
+            let reason = tr("the window cannot open: no display to show it on (is this a graphical session?); "
+                + "the commands work without one (see 'hark --help')")
+            FileHandle.standardError.write(Data("hark: \(reason)\n".utf8))
             return 1
         }
         RendererChoice.preferCairoOverSoftwareOpenGL()

@@ -1,5 +1,6 @@
 import AudioEngine
 import Foundation
+import Localization
 import MessageStore
 
 /// Imports audio files one after another: each is analysed on a thread of
@@ -50,7 +51,10 @@ final class Importer {
         }
         let path = waiting.removeFirst()
         let name = URL(fileURLWithPath: path).lastPathComponent
-        let label = batchSize > 1 ? "Importing “\(name)” (\(batchDone + 1) of \(batchSize))…" : "Importing “\(name)”…"
+        let label = batchSize > 1
+            ? tr("Importing “{name}” ({number} of {total})…",
+                 ["name": name, "number": LocaleNumbers.integer(batchDone + 1), "total": LocaleNumbers.integer(batchSize)])
+            : tr("Importing “{name}”…", ["name": name])
         progress.show(label)
         generation += 1
         let mine = generation
@@ -66,9 +70,9 @@ final class Importer {
             } catch AudioError.cancelled {
                 // Closing the window: nothing to report.
             } catch let error as AudioError {
-                self?.onError("“\(name)” could not be imported: \(MessageStore.reason(error)).")
+                self?.onError(tr("“{name}” could not be imported: {reason}.", ["name": name, "reason": MessageStore.reason(error)]))
             } catch {
-                self?.onError("“\(name)” could not be imported: \(error)")
+                self?.onError(tr("“{name}” could not be imported: {reason}", ["name": name, "reason": "\(error)"]))
             }
             guard let self else { return }
             self.batchDone += 1

@@ -1,6 +1,7 @@
 import CAdwaita
 import CGLib
 import CGtk
+import Drawing
 import GLibSupport
 import GtkSupport
 import MessageStore
@@ -82,7 +83,10 @@ extension MainWindow {
             return true
         case GDK_KEY_Left, GDK_KEY_KP_Left, GDK_KEY_Right, GDK_KEY_KP_Right:
             guard let row else { return false }
-            let forward = key == GDK_KEY_Right || key == GDK_KEY_KP_Right
+            // An arrow moves the playhead the way it points: right to left
+            // (Persian), a message runs from the right, so ← goes forward.
+            let rightward = key == GDK_KEY_Right || key == GDK_KEY_KP_Right
+            let forward = rightward == (ReadingDirection.of(row.widget) == .leftToRight)
             row.skip(by: forward ? Self.skipSeconds : -Self.skipSeconds)
             return true
         case GDK_KEY_Home, GDK_KEY_KP_Home, GDK_KEY_End, GDK_KEY_KP_End:

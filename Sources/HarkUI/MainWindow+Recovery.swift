@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import GLibSupport
 import GtkSupport
+import Localization
 import MessageStore
 
 /// The store's checks at start-up, on a thread of their own with their own
@@ -27,12 +28,14 @@ extension MainWindow {
         // A store that can only be read is shown as it is, and says so once;
         // its repairs wait for a start where it can be written.
         guard store.access == .readWrite else {
-            let reason = store.access == .diskFull ? "its disk is full" : "it is read-only"
-            toast("Your messages can be played and exported, but not changed: \(reason).", seconds: Self.problemSeconds)
+            toast(store.access == .diskFull
+                  ? tr("Your messages can be played and exported, but not changed: its disk is full.")
+                  : tr("Your messages can be played and exported, but not changed: it is read-only."),
+                  seconds: Self.problemSeconds)
             return completion(nil)
         }
         let delay = lifetime.timeout(milliseconds: Self.recoveryStripDelayMilliseconds) { [weak self] in
-            self?.recoveryProgress.show("Checking for interrupted recordings…")
+            self?.recoveryProgress.show(tr("Checking for interrupted recordings…"))
             return false
         }
         salvages.checksRunning += 1
@@ -59,7 +62,7 @@ extension MainWindow {
                 if let summary = Self.summary(of: report) { self.toast(summary, seconds: MainWindow.problemSeconds) }
                 completion(report)
             case .failure(let error):
-                self.toast("Interrupted recordings could not be checked: \(error)", seconds: MainWindow.problemSeconds)
+                self.toast(tr("Interrupted recordings could not be checked: {reason}", ["reason": "\(error)"]), seconds: MainWindow.problemSeconds)
                 completion(nil)
             }
         }

@@ -1,3 +1,4 @@
+import Localization
 import MessageStore
 
 /// What the window has said about damaged databases: the salvages and the
@@ -50,6 +51,8 @@ extension MainWindow {
         toast(summary, seconds: Self.problemSeconds)
     }
 
-    static let repairedElsewhere = "The message database was found damaged and repaired by another Hark process; "
-        + "the history shows what was saved, and the damaged file is kept beside it."
+    static var repairedElsewhere: String {
+        tr("The message database was found damaged and repaired by another Hark process; "
+           + "the history shows what was saved, and the damaged file is kept beside it.")
+    }
 }

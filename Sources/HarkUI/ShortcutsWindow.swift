@@ -1,39 +1,40 @@
 import CAdwaita
 import CGLib
 import CGtk
+import Localization
 
 /// The Keyboard Shortcuts window (Ctrl+?), GTK's help overlay.
 @MainActor
 enum ShortcutsWindow {
     /// Every shortcut the main window answers, grouped as the window shows them.
-    static let groups: [(title: String, shortcuts: [(accelerator: String, title: String)])] = [
-        ("Recording", [
-            ("<Control>r", "Record, or stop and save"),
-            ("Escape", "Cancel the recording"),
+    static var groups: [(title: String, shortcuts: [(accelerator: String, title: String)])] { [
+        (trc("keyboard shortcuts group", "Recording"), [
+            ("<Control>r", tr("Record, or stop and save")),
+            ("Escape", tr("Cancel the recording")),
         ]),
-        ("History", [
-            ("Up Down", "Move between messages"),
-            ("<Control>Home <Control>End", "Go to the first or the last message"),
-            ("<Control>f", "Search by title or day"),
-            ("<Control>i", "Import audio files"),
-            ("<Control>z", "Undo the last deletion"),
+        (trc("keyboard shortcuts group", "History"), [
+            ("Up Down", tr("Move between messages")),
+            ("<Control>Home <Control>End", tr("Go to the first or the last message")),
+            ("<Control>f", tr("Search by title or day")),
+            ("<Control>i", tr("Import audio files")),
+            ("<Control>z", tr("Undo the last deletion")),
         ]),
-        ("The Focused Message", [
-            ("space Return", "Play or pause it"),
-            ("Left Right", "Seek 5 seconds back or forward"),
-            ("Home End", "Go to its start or its end"),
-            ("Menu <Shift>F10", "Open its menu"),
-            ("F2", "Rename it"),
-            ("Delete", "Delete it"),
-            ("<Control>c", "Copy it as a file"),
-            ("<Control>e", "Export it"),
+        (tr("The Focused Message"), [
+            ("space Return", tr("Play or pause it")),
+            ("Left Right", tr("Seek 5 seconds back or forward")),
+            ("Home End", tr("Go to its start or its end")),
+            ("Menu <Shift>F10", tr("Open its menu")),
+            ("F2", tr("Rename it")),
+            ("Delete", tr("Delete it")),
+            ("<Control>c", tr("Copy it as a file")),
+            ("<Control>e", tr("Export it")),
         ]),
-        ("General", [
-            ("<Control>question", "Keyboard shortcuts"),
-            ("<Control>w", "Close the window"),
-            ("<Control>q", "Quit"),
+        (tr("General"), [
+            ("<Control>question", tr("Keyboard shortcuts")),
+            ("<Control>w", tr("Close the window")),
+            ("<Control>q", tr("Quit")),
         ]),
-    ]
+    ] }
 
     /// Builds the window and makes it `window`'s help overlay, which adds
     /// the `win.show-help-overlay` action.

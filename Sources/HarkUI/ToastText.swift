@@ -13,7 +13,7 @@ enum ToastText {
     static func brief(_ text: String) -> (line: String, needsDetails: Bool) {
         guard text.count > longest else { return (text, false) }
         // The gist is what comes before the reason: "“x” could not be imported".
-        for separator in [": ", " (", ". ", "; "] {
+        for separator in [": ", " (", ". ", "; ", "：", "（", "。", "；"] {
             if let range = text.range(of: separator) {
                 let gist = String(text[..<range.lowerBound])
                 if gist.count >= 12, gist.count <= longest { return (gist, true) }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// What the user typed to say where their account is.
 public enum HomeserverInput: Sendable, Equatable {
@@ -64,11 +65,11 @@ public struct WellKnownClient: Decodable, Sendable, Equatable {
     public static func baseURL(from body: Data, serverName: String) throws(MatrixError) -> String {
         guard let document = try? JSONDecoder().decode(WellKnownClient.self, from: body) else {
             throw .discoveryFailed(serverName: serverName,
-                                   detail: "its .well-known/matrix/client names no homeserver")
+                                   detail: tr("its .well-known/matrix/client names no homeserver"))
         }
         let url = document.homeserver.baseURL
         guard case .url(let base)? = HomeserverInput.parse(url) else {
-            throw .discoveryFailed(serverName: serverName, detail: "“\(url)” is not a web address")
+            throw .discoveryFailed(serverName: serverName, detail: tr("“{address}” is not a web address", ["address": url]))
         }
         return base
     }

@@ -2,6 +2,7 @@ import CGLib
 import CSoup
 import Foundation
 import GLibSupport
+import Localization
 
 /// An HTTP answer: status, the headers Hark reads, and the whole body.
 public struct HTTPResponse: Sendable, Equatable {
@@ -22,10 +23,10 @@ public enum HTTPFailure: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .cancelled: return "cancelled"
-        case .timedOut(let seconds): return "no answer in \(seconds) seconds"
+        case .cancelled: return tr("cancelled")
+        case .timedOut(let seconds): return trn("no answer in {count} second", "no answer in {count} seconds", seconds)
         case .transport(let message): return message
-        case .invalidURL(let url): return "“\(url)” is not a valid address"
+        case .invalidURL(let url): return tr("“{address}” is not a valid address", ["address": url])
         }
     }
 }

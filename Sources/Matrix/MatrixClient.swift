@@ -1,5 +1,6 @@
 import Foundation
 import GLibSupport
+import Localization
 
 /// A client of one homeserver, on GLib's main loop: each call is one or two
 /// asynchronous requests through `HTTPSession`, never blocking the main
@@ -49,7 +50,8 @@ public final class MatrixClient {
             }
             if response.status == 404 { return "https://\(name)" }
             guard (200..<300).contains(response.status) else {
-                throw .discoveryFailed(serverName: name, detail: "its .well-known/matrix/client answered HTTP \(response.status)")
+                throw .discoveryFailed(serverName: name, detail: tr("its .well-known/matrix/client answered HTTP {status}",
+                                                                               ["status": String(response.status)]))
             }
             return try WellKnownClient.baseURL(from: response.body, serverName: name)
         }
@@ -192,7 +194,7 @@ public final class MatrixClient {
     /// A file's bytes, through authenticated media.
     public func download(contentURI: String) async throws(MatrixError) -> Data {
         guard let request = Endpoints.download(contentURI: contentURI) else {
-            throw .badResponse(homeserver: displayName, detail: "“\(contentURI)” is not an mxc:// address")
+            throw .badResponse(homeserver: displayName, detail: tr("“{address}” is not an mxc:// address", ["address": contentURI]))
         }
         return try await send(request).body
     }

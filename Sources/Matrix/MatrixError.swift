@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// The standard error body of the client-server API:
 /// `{"errcode": "M_…", "error": "…", "retry_after_ms": …}`.
@@ -45,37 +46,36 @@ public enum MatrixError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .signedOutByServer:
-            return "Signed out by the server. Sign in again to go on; nothing on this computer was lost."
+            return tr("Signed out by the server. Sign in again to go on; nothing on this computer was lost.")
         case .notSignedIn:
-            return "Not signed in to a Matrix account."
+            return tr("Not signed in to a Matrix account.")
         case .wrongPassword:
-            return "The user name or password is wrong."
+            return tr("The user name or password is wrong.")
         case .passwordLoginUnsupported(let homeserver):
-            return "\(homeserver) signs in only through its own web page (single sign-on or OAuth), "
-                + "which Hark cannot do yet."
+            return tr("{server} signs in only through its own web page (single sign-on or OAuth), "
+                      + "which Hark cannot do yet.", ["server": homeserver])
         case .rateLimited(let wait):
-            if let wait { return "The server asks to wait \(Self.seconds(wait)) before trying again." }
-            return "The server asks to wait before trying again."
+            if let wait {
+                return trn("The server asks to wait {count} second before trying again.",
+                           "The server asks to wait {count} seconds before trying again.", max(1, (wait + 999) / 1000))
+            }
+            return tr("The server asks to wait before trying again.")
         case .server(let status, let code, let message):
-            return "The server refused: \(message.isEmpty ? code : message) (\(code), HTTP \(status))."
+            return tr("The server refused: {reason} ({code}, HTTP {status}).",
+                      ["reason": message.isEmpty ? code : message, "code": code, "status": String(status)])
         case .unreachable(let homeserver, let reason):
-            return "Cannot reach \(homeserver): \(reason)."
+            return tr("Cannot reach {server}: {reason}.", ["server": homeserver, "reason": reason])
         case .badResponse(let homeserver, let detail):
-            return "\(homeserver) gave an answer Hark does not understand (\(detail))."
+            return tr("{server} gave an answer Hark does not understand ({reason}).", ["server": homeserver, "reason": detail])
         case .discoveryFailed(let serverName, let detail):
-            return "Cannot find the Matrix server of \(serverName): \(detail)."
+            return tr("Cannot find the Matrix server of {name}: {reason}.", ["name": serverName, "reason": detail])
         case .invalidHomeserver(let text):
-            return "“\(text)” is not a Matrix ID (@name:example.org), a server name or a server address."
+            return tr("“{text}” is not a Matrix ID (@name:example.org), a server name or a server address.", ["text": text])
         case .encryptedRoom:
-            return "Encrypted rooms are not supported yet: Hark sent nothing into this room."
+            return tr("Encrypted rooms are not supported yet: Hark sent nothing into this room.")
         case .cancelled:
-            return "Cancelled."
+            return tr("Cancelled.")
         }
-    }
-
-    private static func seconds(_ milliseconds: Int) -> String {
-        let seconds = max(1, (milliseconds + 999) / 1000)
-        return seconds == 1 ? "1 second" : "\(seconds) seconds"
     }
 
     /// The error an HTTP answer stands for, or nil for a success (2xx).

@@ -1,6 +1,7 @@
 import CGLib
 import CSecret
 import GLibSupport
+import Localization
 
 /// Which Matrix account a stored token belongs to.
 public struct Account: Sendable, Hashable {
@@ -22,10 +23,10 @@ public enum SecretStoreError: Error, Sendable, Equatable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .unavailable:
-            return "No Secret Service is running (such as GNOME Keyring or KWallet): Hark keeps your "
-                + "sign-in only there, so it cannot sign in without one."
+            return tr("No Secret Service is running (such as GNOME Keyring or KWallet): Hark keeps your "
+                      + "sign-in only there, so it cannot sign in without one.")
         case .failed(let message):
-            return "The keyring refused to keep the sign-in: \(message)."
+            return tr("The keyring refused to keep the sign-in: {reason}.", ["reason": message])
         }
     }
 }
@@ -53,7 +54,8 @@ public final class SecretStore {
         defer { g_hash_table_unref(attributes) }
         let value = secret_value_new(token, -1, "text/plain")
         defer { secret_value_unref(UnsafeMutableRawPointer(value)) }
-        let label = "Hark: Matrix sign-in of \(account.userID)"
+        // TRANSLATORS: the name of Hark's entry in the keyring (GNOME Passwords shows it).
+        let label = tr("Hark: Matrix sign-in of {user}", ["user": account.userID])
         try await finish { callback, data in
             secret_service_store(service, hark_token_schema(), attributes, hark_secret_collection_default(), label,
                                  value, nil, callback, data)
@@ -121,7 +123,7 @@ public final class SecretStore {
             // Whatever stops us reaching a service (no session bus…) means there is none to use.
             throw .unavailable(detail: detail)
         }
-        guard let opened else { throw .unavailable(detail: "no service") }
+        guard let opened else { throw .unavailable(detail: tr("no service")) }
         service = opened
         return opened
     }

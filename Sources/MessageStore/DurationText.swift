@@ -1,3 +1,5 @@
+import Localization
+
 /// How durations and positions are written, the same in the window and on
 /// the command line: to the nearest second, so a 0.92 s message is "0:01"
 /// and its end reads "0:01 / 0:01" (truncating would show a message of
@@ -16,9 +18,11 @@ public enum DurationText {
     public static func spoken(_ seconds: Double) -> String {
         let whole = wholeSeconds(seconds)
         let minutes = whole / 60, rest = whole % 60
-        func unit(_ count: Int, _ name: String) -> String { "\(count) \(name)" + (count == 1 ? "" : "s") }
-        if minutes == 0 { return unit(rest, "second") }
-        return rest == 0 ? unit(minutes, "minute") : unit(minutes, "minute") + " " + unit(rest, "second")
+        if minutes == 0 { return trn("{count} second", "{count} seconds", rest) }
+        guard rest > 0 else { return trn("{count} minute", "{count} minutes", minutes) }
+        // TRANSLATORS: a length of time, "1 minute 5 seconds"; each part is translated on its own.
+        return tr("{minutes} {seconds}", ["minutes": trn("{count} minute", "{count} minutes", minutes),
+                                          "seconds": trn("{count} second", "{count} seconds", rest)])
     }
 
     /// The whole seconds shown for `seconds`: rounded, never negative.

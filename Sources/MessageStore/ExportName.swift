@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// File names for messages that leave the store (Export…, a drag, a copy):
 /// the title, safe for any file system, shell, chat app or mail program.
@@ -33,7 +34,7 @@ public enum ExportName {
         name = name.trimmingCharacters(in: CharacterSet(charactersIn: " .-"))
         while name.utf8.count > maximumBytes { name.removeLast() }
         name = name.trimmingCharacters(in: CharacterSet(charactersIn: " .-"))
-        if name.isEmpty { name = "Voice message" }
+        if name.isEmpty { name = tr("Voice message") }
         return fileExtension.isEmpty ? name : "\(name).\(fileExtension)"
     }
 }

@@ -1,5 +1,6 @@
 import CHelpers
 import Foundation
+import Localization
 
 /// Where an export (or any file Hark writes for the user) may go, and how it
 /// gets there. Only regular files are written: a device, a pipe, a socket, a
@@ -20,7 +21,7 @@ public enum ExportTarget {
             let folder = StandInPaths.folder(of: path)
             var folderStatus = stat()
             guard stat(folder, &folderStatus) == 0, folderStatus.st_mode & S_IFMT == S_IFDIR else {
-                throw .file(path: path, detail: "the folder \(folder) does not exist")
+                throw .file(path: path, detail: tr("the folder {folder} does not exist", ["folder": folder]))
             }
             return
         }
@@ -28,11 +29,11 @@ public enum ExportTarget {
         case S_IFREG:
             guard overwrite else { throw .exists(path: path) }
         case S_IFDIR:
-            throw .file(path: path, detail: "is a folder")
+            throw .file(path: path, detail: tr("is a folder"))
         case S_IFLNK:
-            throw .file(path: path, detail: "is a symbolic link; only a regular file is replaced")
+            throw .file(path: path, detail: tr("is a symbolic link; only a regular file is replaced"))
         default:
-            throw .file(path: path, detail: "is a special file (a device, pipe or socket); only a regular file is replaced")
+            throw .file(path: path, detail: tr("is a special file (a device, pipe or socket); only a regular file is replaced"))
         }
     }
 
@@ -123,7 +124,7 @@ public enum ExportTarget {
                 && named.st_ino == claimed.st_ino && named.st_dev == claimed.st_dev
         }
         guard stillClaimed() else {
-            throw .file(path: path, detail: "was taken by another program while it was being written")
+            throw .file(path: path, detail: tr("was taken by another program while it was being written"))
         }
         guard StandInPaths.withSystemPath(path, { rename(partial, $0) }) == 0 else {
             let error = errno

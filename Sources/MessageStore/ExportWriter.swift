@@ -1,5 +1,6 @@
 import AudioEngine
 import Foundation
+import Localization
 import Synchronization
 
 /// One file on its way to a path the user chose (an export, a drag's or a
@@ -78,15 +79,15 @@ public final class ExportWriter: Sendable {
     /// at `source` is followed: its target's content is copied, never the link.
     public func copy(from source: String, progress: (Double) -> Void = { _ in }) throws(StoreError) {
         let input = open(source, O_RDONLY | O_CLOEXEC)
-        guard input >= 0 else { throw .file(path: source, detail: "cannot be read (\(Self.reason(errno)))") }
+        guard input >= 0 else { throw .file(path: source, detail: tr("cannot be read ({reason})", ["reason": Self.reason(errno)])) }
         defer { close(input) }
         var status = stat()
         guard fstat(input, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            throw .file(path: source, detail: "is not a regular file")
+            throw .file(path: source, detail: tr("is not a regular file"))
         }
         if isAbandoned { throw interrupted }
         let output = open(partialPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
-        guard output >= 0 else { throw .file(path: target, detail: "cannot be written (\(Self.reason(errno)))") }
+        guard output >= 0 else { throw .file(path: target, detail: tr("cannot be written ({reason})", ["reason": Self.reason(errno)])) }
         defer { close(output) }
         let size = 1 << 20
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
@@ -98,7 +99,7 @@ public final class ExportWriter: Sendable {
             if count == 0 { break }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw .file(path: source, detail: "cannot be read (\(Self.reason(errno)))")
+                throw .file(path: source, detail: tr("cannot be read ({reason})", ["reason": Self.reason(errno)]))
             }
             var written = 0
             while written < count {
@@ -126,7 +127,8 @@ public final class ExportWriter: Sendable {
             case .cancelled: throw interrupted
             case .diskFull: throw writeFailure(ENOSPC)
             case .cannotWrite(_, let detail):  // GStreamer's sentence names the file it was given
-                throw .file(path: target, detail: "cannot be written (\(detail.replacingOccurrences(of: partialPath, with: target)))")
+                throw .file(path: target, detail: tr("cannot be written ({reason})",
+                                                        ["reason": detail.replacingOccurrences(of: partialPath, with: target)]))
             default:  // never the temporary name: the user knows only their own
                 throw .file(path: target, detail: error.description.replacingOccurrences(of: partialPath, with: target))
             }
@@ -139,7 +141,7 @@ public final class ExportWriter: Sendable {
             guard state == .writing else { throw interrupted }
             var status = stat()
             guard lstat(partialPath, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-                throw .file(path: target, detail: "was not written: its content vanished while it was written")
+                throw .file(path: target, detail: tr("was not written: its content vanished while it was written"))
             }
             try ExportTarget.place(partialPath, at: target, overwrite: overwrite)
             state = .placed
@@ -147,12 +149,12 @@ public final class ExportWriter: Sendable {
     }
 
     private var interrupted: StoreError {
-        .file(path: target, detail: "was not written: the export was interrupted")
+        .file(path: target, detail: tr("was not written: the export was interrupted"))
     }
 
     private func writeFailure(_ error: Int32) -> StoreError {
-        .file(path: target, detail: error == ENOSPC ? "cannot be written: the disk is full"
-                                                    : "cannot be written (\(Self.reason(error)))")
+        .file(path: target, detail: error == ENOSPC ? tr("cannot be written: the disk is full")
+                                                    : tr("cannot be written ({reason})", ["reason": Self.reason(error)]))
     }
 
     private static func reason(_ error: Int32) -> String { String(cString: strerror(error)) }

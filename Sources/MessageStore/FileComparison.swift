@@ -1,6 +1,7 @@
 import AudioEngine
 import Foundation
 import Levels
+import Localization
 
 extension MessageStore {
     /// Compares every row with the files in `messages/`: adopts audio files
@@ -81,7 +82,7 @@ extension MessageStore {
             guard let analysis = try? Analyzer.analyze(path: path) else { continue }  // not audio: left alone
             let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? Date()
             let suffix = URL(fileURLWithPath: name).pathExtension.lowercased()
-            let message = Message(id: UUID().uuidString.lowercased(), title: "Recovered recording",
+            let message = Message(id: UUID().uuidString.lowercased(), title: tr("Recovered recording"),
                                   createdAt: modified, duration: analysis.duration, fileName: name,
                                   codec: suffix == "ogg" ? "opus" : (suffix.isEmpty ? "audio" : suffix),
                                   state: .ready, deletedAt: nil, playPosition: 0)

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// The hidden copy an import writes before its row exists
 /// (`messages/.importing-<file>`). It is created 0600 and held under an
@@ -23,7 +24,7 @@ final class ImportCopy {
         do {
             try Self.copyContents(of: source, into: descriptor)
         } catch {
-            throw .file(path: source, detail: "could not be copied into the store (\(error.detail))")
+            throw .file(path: source, detail: tr("could not be copied into the store ({reason})", ["reason": error.detail]))
         }
     }
 
@@ -65,7 +66,7 @@ final class ImportCopy {
         while true {
             let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             guard descriptor >= 0 else {
-                throw .file(path: path, detail: "cannot be created (\(String(cString: strerror(errno))))")
+                throw .file(path: path, detail: tr("cannot be created ({reason})", ["reason": String(cString: strerror(errno))]))
             }
             flock(descriptor, LOCK_EX)
             var opened = stat(), named = stat()

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 public enum MessageState: String, Sendable, Equatable, CaseIterable {
     /// Being recorded, or left so by a crash until recovery sees to it.
@@ -92,16 +93,19 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .noSuchMessage(let id): return "No message with id \(id)."
+        case .noSuchMessage(let id): return tr("No message with id {id}.", ["id": id])
         case .database(let error) where error.isBusy:
-            return "The message store is busy: another Hark is writing to it. Try again in a moment."
-        case .database(let error) where error.isDiskFull: return "The message database failed: the disk is full (\(error.message))."
-        case .database(let error): return "The message database failed: \(error.message)."
-        case .file(let path, let detail): return "\(path): \(detail)."
-        case .exists(let path): return "\(path) already exists (use --force to replace it)."
-        case .notAudio(let path, let detail): return "\(path) cannot be imported: \(detail)."
-        case .readOnly(let folder): return "Nothing was changed in the message store \(folder): it is read-only."
-        case .diskFull(let folder): return "Nothing was changed in the message store \(folder): the disk is full."
+            return tr("The message store is busy: another Hark is writing to it. Try again in a moment.")
+        case .database(let error) where error.isDiskFull:
+            return tr("The message database failed: the disk is full ({reason}).", ["reason": error.message])
+        case .database(let error): return tr("The message database failed: {reason}.", ["reason": error.message])
+        case .file(let path, let detail):
+            // TRANSLATORS: {detail} is what happened to the file, "cannot be read (Permission denied)".
+            return tr("{path}: {detail}.", ["path": path, "detail": detail])
+        case .exists(let path): return tr("{path} already exists (use --force to replace it).", ["path": path])
+        case .notAudio(let path, let detail): return tr("{path} cannot be imported: {reason}.", ["path": path, "reason": detail])
+        case .readOnly(let folder): return tr("Nothing was changed in the message store {folder}: it is read-only.", ["folder": folder])
+        case .diskFull(let folder): return tr("Nothing was changed in the message store {folder}: the disk is full.", ["folder": folder])
         }
     }
 }

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Localization
 
 /// Whether the store can be changed, or only read.
 public enum StoreAccess: Sendable, Equatable {
@@ -45,7 +46,7 @@ extension MessageStore {
         // SQLite opens a file it may not write for reading, saying nothing.
         if let sound { return (sound, sound.isReadOnly ? .readOnly : .readWrite) }
         if Glibc.access(folder.path, W_OK) != 0 {  // nowhere to move it aside, nowhere to salvage to
-            throw unreadable(path, .readOnly, "it is damaged: it can be repaired only where it can be written")
+            throw unreadable(path, .readOnly, tr("it is damaged: it can be repaired only where it can be written"))
         }
         do { return (try replaceDamagedDatabase(at: path, seen: seen, report: &report), .readWrite) } catch {
             throw .database(error)
@@ -76,7 +77,7 @@ extension MessageStore {
             database = try? Database(path: path, create: false, mode: .readOnly)
             if let opened = database, (try? opened.query("SELECT count(*) FROM sqlite_schema")) == nil { database = nil }
             if database == nil, status.st_size > 0 {
-                throw unreadable(path, limit, "its write-ahead log (\(wal)) holds changes SQLite cannot read without writing")
+                throw unreadable(path, limit, tr("its write-ahead log ({file}) holds changes SQLite cannot read without writing", ["file": wal]))
             }
         }
         if database == nil {
@@ -84,22 +85,26 @@ extension MessageStore {
                 throw .database(error)
             }
         }
-        guard let database else { throw .database(SQLiteError(code: SQLITE_CANTOPEN, message: "cannot open \(path)")) }
+        guard let database else { throw .database(SQLiteError(code: SQLITE_CANTOPEN, message: tr("cannot open {path}", ["path": path]))) }
         var version = 0
         do { try database.query("PRAGMA user_version") { version = Int($0.integer(0)) } } catch {
             throw .database(error)
         }
         guard version >= Schema.version else {
-            throw unreadable(path, limit, "it was made by an older Hark: it must be upgraded first, which needs writing")
+            throw unreadable(path, limit, tr("it was made by an older Hark: it must be upgraded first, which needs writing"))
         }
-        guard looksSound(database) else { throw unreadable(path, limit, "it is damaged: it can be repaired only where it can be written") }
+        guard looksSound(database) else {
+            throw unreadable(path, limit, tr("it is damaged: it can be repaired only where it can be written"))
+        }
         try? database.execute("PRAGMA foreign_keys = ON")
         return database
     }
 
     /// Why the database at `path`, which cannot be written, cannot be read either.
     private static func unreadable(_ path: String, _ limit: StoreAccess, _ detail: String) -> StoreError {
-        .file(path: path, detail: "cannot be read: \(limit == .diskFull ? "the disk is full" : "its folder is read-only") and \(detail)")
+        .file(path: path, detail: limit == .diskFull
+                ? tr("cannot be read: the disk is full and {reason}", ["reason": detail])
+                : tr("cannot be read: its folder is read-only and {reason}", ["reason": detail]))
     }
 
     /// When the store was opened for reading only, the reason, as the error
@@ -147,7 +152,7 @@ extension MessageStore {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         } catch {
-            throw .file(path: url.path, detail: "cannot create the folder (\(error.localizedDescription))")
+            throw .file(path: url.path, detail: tr("cannot create the folder ({reason})", ["reason": error.localizedDescription]))
         }
         chmod(url.path, 0o700)
     }

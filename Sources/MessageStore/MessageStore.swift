@@ -1,6 +1,7 @@
 import AudioEngine
 import Foundation
 import Levels
+import Localization
 
 /// Hark's messages: an SQLite database and one audio file per message, in
 /// `$XDG_DATA_HOME/hark/` (folders 0700, files 0600).
@@ -247,7 +248,7 @@ public final class MessageStore {
             throw error
         }
         if !changes.make({ copy.move(to: target) }) {
-            throw .file(path: target, detail: "could not be moved into place")
+            throw .file(path: target, detail: tr("could not be moved into place"))
         }
         return message
     }
@@ -304,7 +305,7 @@ public final class MessageStore {
     public func exportSource(_ id: String) throws(StoreError) -> String {
         let source = audioPath(of: try message(id))
         guard FileManager.default.fileExists(atPath: source) else {
-            throw .file(path: source, detail: "the message's audio file is missing")
+            throw .file(path: source, detail: tr("the message's audio file is missing"))
         }
         return source
     }
@@ -339,7 +340,7 @@ public final class MessageStore {
     /// A new recording's title. Not its date and time: the history shows
     /// those beside every title (and under each day's header), whatever the
     /// title becomes.
-    static let defaultTitle = "Voice message"
+    static var defaultTitle: String { tr("Voice message") }
 
     static func stamp() -> String {
         let formatter = DateFormatter()
@@ -350,12 +351,14 @@ public final class MessageStore {
     /// Why a file could not be imported, in words for the user.
     public static func reason(_ error: Error) -> String {
         switch error as? AudioError {
-        case .notAudio(_, let detail): return "it is not audio (\(detail))"
-        case .noAudio: return "it contains no audio"
+        case .notAudio(_, let detail): return tr("it is not audio ({reason})", ["reason": detail])
+        case .noAudio: return tr("it contains no audio")
         case .chainedOgg(_, let links):
-            return "it is a chained Ogg file (\(links) streams joined one after another), which Hark cannot play "
-                + "reliably; convert it into a single stream first"
-        case .fileMissing: return "no such file"
+            return trn("it is a chained Ogg file ({count} stream joined one after another), which Hark cannot play "
+                           + "reliably; convert it into a single stream first",
+                       "it is a chained Ogg file ({count} streams joined one after another), which Hark cannot play "
+                           + "reliably; convert it into a single stream first", links)
+        case .fileMissing: return tr("no such file")
         default: return "\(error)"
         }
     }

@@ -1,3 +1,5 @@
+import Localization
+
 /// What opening the store had to repair.
 public struct RecoveryReport: Sendable, Equatable {
     /// Where a damaged database file was moved (it is kept).
@@ -22,14 +24,22 @@ public struct RecoveryReport: Sendable, Equatable {
     /// What the user is told when the database was damaged; nil when not.
     public var damageSummary: String? {
         guard let aside = movedAsideDatabase else { return nil }
-        let kept = "the damaged file is kept as \(aside)"
         guard salvagedMessages > 0 else {
-            return "The message database was damaged and could not be read; the messages were rebuilt "
-                + "from their audio files, without their titles, and \(kept)."
+            return tr("The message database was damaged and could not be read; the messages were rebuilt "
+                      + "from their audio files, without their titles, and the damaged file is kept as {file}.", ["file": aside])
         }
-        let saved = salvagedMessages == 1 ? "1 message was" : "\(salvagedMessages) messages were"
-        let lost = lostMessages == 0 ? "" : " (\(lostMessages) could not be read)"
-        return "The message database was damaged: \(saved) saved from it with their titles\(lost), and \(kept)."
+        guard lostMessages > 0 else {
+            return trn("The message database was damaged: {count} message was saved from it with their titles, "
+                           + "and the damaged file is kept as {file}.",
+                       "The message database was damaged: {count} messages were saved from it with their titles, "
+                           + "and the damaged file is kept as {file}.", salvagedMessages, ["file": aside])
+        }
+        // TRANSLATORS: {lost} is a number of messages, which could not be read.
+        return trn("The message database was damaged: {count} message was saved from it with their titles "
+                       + "({lost} could not be read), and the damaged file is kept as {file}.",
+                   "The message database was damaged: {count} messages were saved from it with their titles "
+                       + "({lost} could not be read), and the damaged file is kept as {file}.", salvagedMessages,
+                   ["file": aside, "lost": LocaleNumbers.integer(lostMessages)])
     }
 
     public init() {}

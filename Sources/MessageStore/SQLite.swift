@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Localization
 
 /// An SQLite failure: the result code, SQLite's own message, and the
 /// system's error number behind a failed read or write.
@@ -58,7 +59,7 @@ final class Database {
         }
         let status = sqlite3_open_v2(name, &db, flags, nil)
         guard status == SQLITE_OK, let db else {
-            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open \(path)"
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? tr("cannot open {path}", ["path": path])
             let systemError = db.map { sqlite3_system_errno($0) } ?? 0
             sqlite3_close(db)
             throw SQLiteError(code: status, message: message, systemError: systemError)

@@ -1,4 +1,5 @@
 import CSQLite
+import Localization
 
 /// The database schema, as migrations: `user_version` says how many ran.
 /// Never edit a migration that has shipped; add the next one.
@@ -235,7 +236,7 @@ enum Schema {
             try database.query("SELECT count(*) FROM sqlite_schema WHERE name = 'messages'") { tables = Int($0.integer(0)) }
             // The version is set in the transaction that makes the tables: a
             // version 0 beside them is a header that lost its user_version.
-            if version == 0, tables > 0 { throw SQLiteError(code: SQLITE_CORRUPT, message: "the schema version was lost") }
+            if version == 0, tables > 0 { throw SQLiteError(code: SQLITE_CORRUPT, message: tr("the schema version was lost")) }
             for (index, migration) in migrations.enumerated().dropFirst(version) {
                 try database.execute(migration)
                 try database.execute("PRAGMA user_version = \(index + 1)")

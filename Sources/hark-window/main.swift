@@ -1,5 +1,6 @@
 import Foundation
 import HarkUI
+import Localization
 
 // The window's executable: `hark` execs it for `hark` (the window) and
 // `hark gallery [--still]`, keeping GTK out of every other command.
@@ -31,4 +32,5 @@ private func runWindow(_ arguments: [String]) -> Int32 {
 }
 
 nameProcessHark()
+Localization.start()
 exit(runWindow(Array(CommandLine.arguments.dropFirst())))

@@ -1,3 +1,5 @@
+import Localization
+
 /// How the command line reads numbers written by people.
 enum DecimalNumber {
     /// Digits with an optional sign, point and exponent (`-1.5`, `.5`, `2e3`),
@@ -40,6 +42,7 @@ enum OutputName {
         // Only what reads as an extension: "take 1.final cut" has none.
         guard (1...5).contains(suffix.count), suffix.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }),
               !oggExtensions.contains(suffix.lowercased()) else { return nil }
-        return "--output records Ogg Opus: name the file .ogg or .opus, not .\(suffix) (hark export writes MP3 and WAV)"
+        return tr("--output records Ogg Opus: name the file .ogg or .opus, not .{extension} (hark export writes MP3 and WAV)",
+                  ["extension": String(suffix)])
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 import Transcription
 
 /// What the user asked for on the command line. Parsing is kept apart from
@@ -57,13 +58,13 @@ enum CommandLineRequest: Equatable {
                 let title = try rest.option("--title")
                 let raw = rest.flag("--raw")
                 try rest.finish()
-                if output != nil && title != nil { throw UsageError("--title names a message in the store; not with --output") }
+                if output != nil && title != nil { throw UsageError(tr("--title names a message in the store; not with --output")) }
                 if let output, let reason = OutputName.refusal(output) { throw UsageError(reason) }
                 return .record(output: output, duration: duration, source: source, title: title, raw: raw)
             case "play":
                 let start = try rest.number("--start", in: 0...Double.greatestFiniteMagnitude) ?? 0
                 let rate = try rest.number("--rate", in: 0.5...2) ?? 1
-                let target = try rest.positional("FILE or ID")
+                let target = try rest.positional(tr("FILE or ID"))
                 try rest.finish()
                 return .play(target: target, start: start, rate: rate)
             case "gallery":
@@ -79,7 +80,7 @@ enum CommandLineRequest: Equatable {
                 var files: [String] = []
                 while let file = try? rest.positional("FILE") { files.append(file) }
                 try rest.finish()
-                guard !files.isEmpty else { throw UsageError("'import' needs at least one FILE") }
+                guard !files.isEmpty else { throw UsageError(tr("'import' needs at least one FILE")) }
                 return .importFiles(files)
             case "rename":
                 let id = try rest.positional("ID")
@@ -98,10 +99,10 @@ enum CommandLineRequest: Equatable {
                 let style = try rest.option("--style") ?? "bars"
                 let dark = rest.flag("--dark")
                 let force = rest.flag("--force")
-                let input = try rest.positional("FILE or ID")
+                let input = try rest.positional(tr("FILE or ID"))
                 try rest.finish()
-                guard let png else { throw UsageError("'waveform' needs --png OUT.png") }
-                guard ["bars", "line"].contains(style) else { throw UsageError("--style is bars or line, not '\(style)'") }
+                guard let png else { throw UsageError(tr("'waveform' needs --png OUT.png")) }
+                guard ["bars", "line"].contains(style) else { throw UsageError(tr("--style is bars or line, not '{style}'", ["style": style])) }
                 return .waveform(input: input, png: png, width: width, height: height, played: played, style: style, dark: dark,
                                  force: force)
             case "export":
@@ -111,24 +112,24 @@ enum CommandLineRequest: Equatable {
                 let path = try rest.positional("PATH")
                 try rest.finish()
                 if let format, !["opus", "mp3", "wav"].contains(format) {
-                    throw UsageError("--format is opus, mp3 or wav, not '\(format)'")
+                    throw UsageError(tr("--format is opus, mp3 or wav, not '{format}'", ["format": format]))
                 }
                 return .export(id: id, path: path, force: force, format: format)
             case "levels":
                 let json = rest.flag("--json")
                 let path = try rest.positional("FILE")
                 try rest.finish()
-                guard json else { throw UsageError("'levels' prints JSON only: add --json") }
+                guard json else { throw UsageError(tr("'levels' prints JSON only: add --json")) }
                 return .levels(path: path)
             case "account":
-                let action = try rest.positional("login, logout or status")
+                let action = try rest.positional(tr("login, logout or status"))
                 switch action {
                 case "login":
                     let homeserver = try rest.option("--homeserver")
                     let user = try rest.option("--user")
                     try rest.finish()
-                    guard let homeserver else { throw UsageError("'account login' needs --homeserver URL (or a server name)") }
-                    guard let user else { throw UsageError("'account login' needs --user NAME") }
+                    guard let homeserver else { throw UsageError(tr("'account login' needs --homeserver URL (or a server name)")) }
+                    guard let user else { throw UsageError(tr("'account login' needs --user NAME")) }
                     return .accountLogin(homeserver: homeserver, user: user)
                 case "logout":
                     try rest.finish()
@@ -138,7 +139,7 @@ enum CommandLineRequest: Equatable {
                     try rest.finish()
                     return .accountStatus(json: json)
                 default:
-                    throw UsageError("'account' takes login, logout or status, not '\(action)'")
+                    throw UsageError(tr("'account' takes login, logout or status, not '{action}'", ["action": action]))
                 }
             case "rooms":
                 let json = rest.flag("--json")
@@ -158,13 +159,14 @@ enum CommandLineRequest: Equatable {
                 try rest.finish()
                 return .sync(once: once)
             case "transcriber":
-                let action = try rest.positional("enable, disable or status")
+                let action = try rest.positional(tr("enable, disable or status"))
                 switch action {
                 case "enable":
                     let language = try rest.option("--language")
                     try rest.finish()
                     if let language, TranscriptionLanguage(setting: language) == nil {
-                        throw UsageError("--language is en, auto or a language's code (de, fr…), not '\(language)'")
+                        throw UsageError(tr("--language is en, auto or a language's code (de, fr…), not '{language}'",
+                                            ["language": language]))
                     }
                     return .transcriberEnable(language: language)
                 case "disable":
@@ -175,26 +177,26 @@ enum CommandLineRequest: Equatable {
                     try rest.finish()
                     return .transcriberStatus(json: json)
                 default:
-                    throw UsageError("'transcriber' takes enable, disable or status, not '\(action)'")
+                    throw UsageError(tr("'transcriber' takes enable, disable or status, not '{action}'", ["action": action]))
                 }
             case "transcribe":
                 let all = rest.flag("--all")
                 var ids: [String] = []
                 while let id = try? rest.positional("ID") { ids.append(id) }
                 try rest.finish()
-                guard all != !ids.isEmpty else { throw UsageError("'transcribe' takes message IDs or --all") }
+                guard all != !ids.isEmpty else { throw UsageError(tr("'transcribe' takes message IDs or --all")) }
                 return .transcribe(ids: ids, all: all)
             case "search":
                 let json = rest.flag("--json")
                 var words: [String] = []
                 while let word = try? rest.positional("WORDS") { words.append(word) }
                 try rest.finish()
-                guard !words.isEmpty else { throw UsageError("'search' needs WORDS to find") }
+                guard !words.isEmpty else { throw UsageError(tr("'search' needs WORDS to find")) }
                 return .search(words: words.joined(separator: " "), json: json)
             case let option where option.hasPrefix("-"):
-                return .usageError("unknown option '\(option)'")
+                return .usageError(tr("unknown option '{option}'", ["option": option]))
             default:
-                return .usageError("unknown command '\(first)'")
+                return .usageError(tr("unknown command '{command}'", ["command": first]))
             }
         } catch let error as UsageError {
             return .usageError(error.reason)
@@ -213,7 +215,7 @@ enum CommandLineRequest: Equatable {
         }
     }
 
-    static let usage = """
+    static var usage: String { tr("""
         Usage: hark [COMMAND] [OPTIONS]
 
         Record, play and keep voice messages.
@@ -290,7 +292,7 @@ enum CommandLineRequest: Equatable {
 
         Exit status: 0 on success, 1 on failure, 2 on a usage error, 3 when a
         message is queued because the server cannot be reached.
-        """
+        """) }
 }
 
 struct UsageError: Error {
@@ -326,10 +328,11 @@ struct ArgumentList {
             return String(items.remove(at: index).dropFirst(name.count + 1))
         }
         guard let index = items.firstIndex(of: name) else { return nil }
-        guard index + 1 < items.count else { throw UsageError("\(name) needs a value") }
+        guard index + 1 < items.count else { throw UsageError(tr("{option} needs a value", ["option": name])) }
         let value = items[index + 1]
         if value.hasPrefix("--") {
-            throw UsageError("\(name) needs a value, not the option '\(value)' (for a value starting with '--', write \(name)=\(value))")
+            throw UsageError(tr("{option} needs a value, not the option '{value}' (for a value starting with '--', write {option}={value})",
+                                ["option": name, "value": value]))
         }
         items.remove(at: index)
         return items.remove(at: index)
@@ -340,10 +343,13 @@ struct ArgumentList {
     mutating func number(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
         guard let text = try option(name) else { return nil }
         guard DecimalNumber.isPlain(text), let value = Double(text), value.isFinite, range.contains(value) else {
-            let bounds = range.upperBound == .greatestFiniteMagnitude
-                ? "a number of at least \(range.lowerBound.formatted())"
-                : "a number from \(range.lowerBound.formatted()) to \(range.upperBound.formatted())"
-            throw UsageError("\(name) takes \(bounds), not '\(text)'")
+            if range.upperBound == .greatestFiniteMagnitude {
+                throw UsageError(tr("{option} takes a number of at least {minimum}, not '{text}'",
+                                    ["option": name, "minimum": range.lowerBound.formatted(), "text": text]))
+            }
+            throw UsageError(tr("{option} takes a number from {minimum} to {maximum}, not '{text}'",
+                                ["option": name, "minimum": range.lowerBound.formatted(),
+                                 "maximum": range.upperBound.formatted(), "text": text]))
         }
         return value
     }
@@ -358,16 +364,19 @@ struct ArgumentList {
         if let index = items.firstIndex(where: { !$0.hasPrefix("-") || $0 == "-" }) {
             return items.remove(at: index)
         }
-        guard !literals.isEmpty else { throw UsageError("'\(command)' needs \(label)") }
+        guard !literals.isEmpty else {
+            // TRANSLATORS: {argument} names what is missing, as `hark --help` writes it: FILE, ID, "FILE or ID".
+            throw UsageError(tr("'{command}' needs {argument}", ["command": command, "argument": label]))
+        }
         return literals.removeFirst()
     }
 
     func finish() throws(UsageError) {
         if let option = items.first(where: { $0.hasPrefix("-") }) {
-            throw UsageError("unknown option '\(option)' for '\(command)'")
+            throw UsageError(tr("unknown option '{option}' for '{command}'", ["option": option, "command": command]))
         }
         if let extra = items.first ?? literals.first {
-            throw UsageError("unexpected argument '\(extra)' for '\(command)'")
+            throw UsageError(tr("unexpected argument '{argument}' for '{command}'", ["argument": extra, "command": command]))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import MessageStore
 
 /// The command-line arguments as the kernel passed them: bytes, which need
@@ -26,8 +27,8 @@ enum RawArguments {
             }
             let shown = lossy(raw)
             guard let standIn = standIn(for: raw, number: arguments.count) else {
-                return .failure(UsageError("'\(shown)' is not valid UTF-8, and no stand-in for it could be made in "
-                                           + FileManager.default.temporaryDirectory.path))
+                return .failure(UsageError(tr("'{name}' is not valid UTF-8, and no stand-in for it could be made in {folder}",
+                                              ["name": shown, "folder": FileManager.default.temporaryDirectory.path])))
             }
             var status = stat()
             if lstat(raw, &status) != 0 { missing[standIn] = shown }

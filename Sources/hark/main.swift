@@ -1,5 +1,6 @@
 import Foundation
 import GLibSupport
+import Localization
 
 // Top-level code runs on the main actor, on the process's main thread: the
 // thread GTK and the GLib main loop need. Keep it synchronous: one `await`
@@ -8,4 +9,5 @@ import GLibSupport
 // The bridge goes in here, once, for every command: no command's loop can
 // then be one where a main-actor task silently never runs (rule 4).
 MainLoop.bridgeSwiftConcurrency()
+Localization.start()
 exit(run(requestFromArguments()))

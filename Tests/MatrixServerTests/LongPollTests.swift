@@ -79,7 +79,7 @@ extension HomeserverTests {
             let http = HTTPSession(deadlineSeconds: 1)
             let client = MatrixClient(homeserver: "http://127.0.0.1:\(port)", http: http)
             let error = try runFailing(MatrixError.self) { _ = try await client.loginFlows() }
-            XCTAssertEqual(error, .unreachable(homeserver: "127.0.0.1:\(port)", reason: "no answer in 1 seconds"))
+            XCTAssertEqual(error, .unreachable(homeserver: "127.0.0.1:\(port)", reason: "no answer in 1 second"))
         }
     }
 }

@@ -4,6 +4,7 @@ import CGtk
 import Foundation
 import GLibSupport
 import GtkSupport
+import Localization
 
 /// "Matrix Account…": signing in (Matrix ID or server, user name, password),
 /// or, signed in, who and where with Sign Out. The work is asynchronous on
@@ -36,7 +37,7 @@ final class AccountDialog {
         let dialog = adw_window_new()!
         window = hark_window(dialog)
         lifetime = WidgetLifetime(of: dialog)
-        gtk_window_set_title(window, "Matrix Account")
+        gtk_window_set_title(window, tr("Matrix Account"))
         gtk_window_set_modal(window, 1)
         gtk_window_set_transient_for(window, parent)
         gtk_window_set_destroy_with_parent(window, 1)
@@ -44,7 +45,7 @@ final class AccountDialog {
 
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         let header = adw_header_bar_new()!
-        adw_header_bar_set_title_widget(OpaquePointer(header), adw_window_title_new("Matrix Account", nil))
+        adw_header_bar_set_title_widget(OpaquePointer(header), adw_window_title_new(tr("Matrix Account"), nil))
         gtk_box_append(hark_box(box), header)
         stack = gtk_stack_new()!
         gtk_stack_set_vhomogeneous(OpaquePointer(stack), 0)
@@ -64,15 +65,15 @@ final class AccountDialog {
         let group = adw_preferences_group_new()!
         adw_preferences_group_set_description(
             UnsafeMutableRawPointer(group).assumingMemoryBound(to: AdwPreferencesGroup.self),
-            "Sign in to send voice messages into Matrix rooms and hear the answers here.")
+            tr("Sign in to send voice messages into Matrix rooms and hear the answers here."))
         serverRow = adw_entry_row_new()!
         userRow = adw_entry_row_new()!
         passwordRow = adw_password_entry_row_new()!
-        for (row, title) in [(serverRow, "Matrix ID or Server"), (userRow, "User Name"), (passwordRow, "Password")] {
+        for (row, title) in [(serverRow, tr("Matrix ID or Server")), (userRow, tr("User Name")), (passwordRow, tr("Password"))] {
             adw_preferences_row_set_title(UnsafeMutableRawPointer(row).assumingMemoryBound(to: AdwPreferencesRow.self), title)
             adw_preferences_group_add(UnsafeMutableRawPointer(group).assumingMemoryBound(to: AdwPreferencesGroup.self), row)
         }
-        gtk_widget_set_tooltip_text(serverRow, "Your Matrix ID (@you:example.org), or your server (example.org)")
+        gtk_widget_set_tooltip_text(serverRow, tr("Your Matrix ID (@you:example.org), or your server (example.org)"))
         adw_entry_row_set_activates_default(UnsafeMutableRawPointer(passwordRow).assumingMemoryBound(to: AdwEntryRow.self), 1)
         gtk_box_append(hark_box(form), group)
         errorLabel = Self.sentenceLabel("")
@@ -83,14 +84,14 @@ final class AccountDialog {
         gtk_widget_set_halign(buttonBox, GTK_ALIGN_CENTER)
         spinner = gtk_spinner_new()!
         gtk_widget_set_visible(spinner, 0)
-        signInLabel = gtk_label_new_with_mnemonic("_Sign In")!
+        signInLabel = gtk_label_new_with_mnemonic(tr("_Sign In"))!
         gtk_box_append(hark_box(buttonBox), spinner)
         gtk_box_append(hark_box(buttonBox), signInLabel)
         gtk_button_set_child(hark_button(signInButton), buttonBox)
         gtk_widget_add_css_class(signInButton, "suggested-action")
         gtk_widget_add_css_class(signInButton, "pill")
         gtk_widget_set_halign(signInButton, GTK_ALIGN_CENTER)
-        hark_accessible_set_label(UnsafeMutableRawPointer(signInButton), "Sign In")
+        hark_accessible_set_label(UnsafeMutableRawPointer(signInButton), tr("Sign In"))
         gtk_box_append(hark_box(form), signInButton)
         gtk_window_set_default_widget(window, signInButton)
         gtk_stack_add_named(OpaquePointer(stack), form, "form")
@@ -103,7 +104,7 @@ final class AccountDialog {
         accountError = Self.sentenceLabel("")
         gtk_widget_add_css_class(accountError, "error")
         gtk_box_append(hark_box(signedIn), accountError)
-        signOutButton = gtk_button_new_with_mnemonic("Sign _Out")!
+        signOutButton = gtk_button_new_with_mnemonic(tr("Sign _Out"))!
         gtk_widget_add_css_class(signOutButton, "destructive-action")
         gtk_widget_add_css_class(signOutButton, "pill")
         gtk_widget_set_halign(signOutButton, GTK_ALIGN_CENTER)
@@ -148,10 +149,10 @@ final class AccountDialog {
         switch account.state {
         case .signedIn(let userID):
             let server = account.store.matrixAccount()?.homeserver ?? ""
-            gtk_label_set_text(hark_label(accountLabel), "Signed in as \(userID) on \(server).")
+            gtk_label_set_text(hark_label(accountLabel), tr("Signed in as {user} on {server}.", ["user": userID, "server": server]))
             gtk_stack_set_visible_child_name(OpaquePointer(stack), "account")
         case .signedOutByServer:
-            setLabel(noticeLabel, "Signed out by the server. Sign in again to go on; nothing on this computer was lost.")
+            setLabel(noticeLabel, tr("Signed out by the server. Sign in again to go on; nothing on this computer was lost."))
             gtk_stack_set_visible_child_name(OpaquePointer(stack), "form")
         case .signedOut, .restoring:
             setLabel(noticeLabel, nil)
@@ -205,11 +206,11 @@ final class AccountDialog {
         let (server, user, password) = fields
         guard !isBusy, !server.isEmpty, !user.isEmpty, !password.isEmpty else { return }
         showError(nil, in: errorLabel)
-        setBusy(true, label: "Signing In…")
+        setBusy(true, label: tr("Signing In…"))
         Task { [weak self, account] in
             let problem = await account.signIn(server: server, user: user, password: password)
             guard let self, self.lifetime.isAlive else { return }
-            self.setBusy(false, label: "_Sign In")
+            self.setBusy(false, label: tr("_Sign In"))
             if let problem {
                 self.showError(problem, in: self.errorLabel)
             } else {

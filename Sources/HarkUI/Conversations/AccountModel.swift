@@ -1,5 +1,6 @@
 import Conversations
 import Foundation
+import Localization
 import Matrix
 import MessageStore
 
@@ -68,7 +69,7 @@ final class AccountModel {
                 }
             } catch {
                 self.state = .signedOut
-                problem("Your Matrix account could not be restored: \(error.description)")
+                problem(tr("Your Matrix account could not be restored: {reason}", ["reason": error.description]))
             }
         }
     }

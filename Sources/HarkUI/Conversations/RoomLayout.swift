@@ -3,6 +3,7 @@ import CGLib
 import CGtk
 import GLibSupport
 import GtkSupport
+import Localization
 
 /// The window's two panes in an AdwLeaflet: the room sidebar (its own header
 /// bar) beside the content (the history and the composer). A narrow window
@@ -52,8 +53,8 @@ final class RoomLayout {
         gtk_widget_set_hexpand(content, 1)
 
         backButton = gtk_button_new_from_icon_name("go-previous-symbolic")!
-        gtk_widget_set_tooltip_text(backButton, "Rooms")
-        hark_accessible_set_label(UnsafeMutableRawPointer(backButton), "Back to Rooms")
+        gtk_widget_set_tooltip_text(backButton, tr("Rooms"))
+        hark_accessible_set_label(UnsafeMutableRawPointer(backButton), tr("Back to Rooms"))
         adw_header_bar_pack_start(OpaquePointer(header), backButton)
         title = adw_window_title_new("Hark", nil)!
         adw_header_bar_set_title_widget(OpaquePointer(header), title)

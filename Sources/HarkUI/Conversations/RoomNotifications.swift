@@ -1,5 +1,6 @@
 import CGLib
 import Foundation
+import Localization
 import MessageStore
 
 /// What a desktop notification of a received voice message says: who, in
@@ -21,7 +22,9 @@ struct RoomNotification: Equatable {
     init(message: Message, senderName: String, roomName: String) {
         title = senderName
         let duration = DurationText.clock(message.duration)
-        body = message.duration > 0 ? "Voice message in \(roomName) · \(duration)" : "Voice message in \(roomName)"
+        body = message.duration > 0
+            ? tr("Voice message in {room} · {duration}", ["room": roomName, "duration": duration])
+            : tr("Voice message in {room}", ["room": roomName])
         roomID = message.roomID ?? ""
     }
 

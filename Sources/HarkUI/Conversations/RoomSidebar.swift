@@ -4,6 +4,7 @@ import CGtk
 import Foundation
 import GLibSupport
 import GtkSupport
+import Localization
 import MessageStore
 
 /// The sidebar: "Recordings" (the local history), then invitations (with
@@ -26,13 +27,13 @@ final class RoomSidebar {
     var onActivate: @MainActor () -> Void = {}
     var onAccept: @MainActor (String) -> Void = { _ in }
     var onDecline: @MainActor (String) -> Void = { _ in }
-    static let recordingsTitle = "Recordings"
+    static var recordingsTitle: String { tr("Recordings") }
 
     init() {
         list = gtk_list_box_new()!
         gtk_widget_add_css_class(list, "navigation-sidebar")
         gtk_list_box_set_selection_mode(OpaquePointer(list), GTK_SELECTION_SINGLE)
-        hark_accessible_set_label(UnsafeMutableRawPointer(list), "Rooms")
+        hark_accessible_set_label(UnsafeMutableRawPointer(list), tr("Rooms"))
         let scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(OpaquePointer(scroller), list)
@@ -66,7 +67,7 @@ final class RoomSidebar {
         self.rooms = rooms
         for (row, _, _) in rows { gtk_list_box_remove(OpaquePointer(list), row) }
         rows = []
-        add(Self.titleRow(Self.recordingsTitle, subtitle: "On this computer", unread: 0,
+        add(Self.titleRow(Self.recordingsTitle, subtitle: tr("On this computer"), unread: 0,
                           icon: "audio-input-microphone-symbolic"), scope: .recordings)
         for room in rooms {
             switch room.membership {
@@ -116,36 +117,39 @@ final class RoomSidebar {
     static func roomRow(_ room: StoredRoom) -> (widget: UnsafeMutablePointer<GtkWidget>, name: String) {
         var subtitle: String?
         if room.isEncrypted {
-            subtitle = "Encrypted rooms are not supported yet"
+            subtitle = WindowConversations.encryptedText
         } else if let sender = room.lastSenderName {
-            subtitle = "Latest from \(sender)"
+            subtitle = tr("Latest from {name}", ["name": sender])
         }
+        // The screen reader's name: the room, then what the row says of it, as a list.
         var name = room.displayName
-        if room.unreadCount > 0 { name += ", \(room.unreadCount) unread" }
-        if let subtitle { name += ", \(subtitle)" }
+        if room.unreadCount > 0 {
+            name = tr("{name}, {detail}", ["name": name, "detail": trn("{count} unread", "{count} unread", room.unreadCount)])
+        }
+        if let subtitle { name = tr("{name}, {detail}", ["name": name, "detail": subtitle]) }
         return (titleRow(room.displayName, subtitle: subtitle, unread: room.unreadCount,
                          icon: room.isEncrypted ? "channel-secure-symbolic" : "system-users-symbolic").widget, name)
     }
 
     private func invitationRow(_ room: StoredRoom) -> (widget: UnsafeMutablePointer<GtkWidget>, name: String) {
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
-        let inviter = room.inviter.map { "Invitation from \($0)" } ?? "Invitation"
+        let inviter = room.inviter.map { tr("Invitation from {name}", ["name": $0]) } ?? tr("Invitation")
         gtk_box_append(hark_box(box), Self.titleRow(room.name ?? room.displayName, subtitle: inviter, unread: 0,
                                                      icon: "mail-unread-symbolic").widget)
         let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
         gtk_widget_set_halign(buttons, GTK_ALIGN_END)
-        let decline = gtk_button_new_with_mnemonic("_Decline")!
-        let accept = gtk_button_new_with_mnemonic("_Accept")!
+        let decline = gtk_button_new_with_mnemonic(tr("_Decline"))!
+        let accept = gtk_button_new_with_mnemonic(tr("_Accept"))!
         gtk_widget_add_css_class(accept, "suggested-action")
-        hark_accessible_set_label(UnsafeMutableRawPointer(accept), "Accept invitation to \(room.displayName)")
-        hark_accessible_set_label(UnsafeMutableRawPointer(decline), "Decline invitation to \(room.displayName)")
+        hark_accessible_set_label(UnsafeMutableRawPointer(accept), tr("Accept invitation to {room}", ["room": room.displayName]))
+        hark_accessible_set_label(UnsafeMutableRawPointer(decline), tr("Decline invitation to {room}", ["room": room.displayName]))
         gtk_box_append(hark_box(buttons), decline)
         gtk_box_append(hark_box(buttons), accept)
         gtk_box_append(hark_box(box), buttons)
         let id = room.id
         Signal.connect(UnsafeMutableRawPointer(accept), "clicked") { [weak self] in self?.onAccept(id) }
         Signal.connect(UnsafeMutableRawPointer(decline), "clicked") { [weak self] in self?.onDecline(id) }
-        return (box, "\(room.displayName), \(inviter)")
+        return (box, tr("{name}, {detail}", ["name": room.displayName, "detail": inviter]))
     }
 
     private static func titleRow(_ title: String, subtitle: String?, unread: Int,
@@ -169,7 +173,7 @@ final class RoomSidebar {
         }
         gtk_box_append(hark_box(box), texts)
         if unread > 0 {
-            let badge = gtk_label_new(String(unread))!
+            let badge = gtk_label_new(LocaleNumbers.integer(unread))!
             gtk_widget_add_css_class(badge, "hark-unread")
             gtk_widget_add_css_class(badge, "numeric")
             gtk_widget_set_valign(badge, GTK_ALIGN_CENTER)

@@ -4,6 +4,7 @@ import CGtk
 import Foundation
 import GLibSupport
 import GtkSupport
+import Localization
 import MessageStore
 
 /// "Send to…": the joined rooms a message can go to (never an encrypted
@@ -24,15 +25,15 @@ final class SendToDialog {
          send: @escaping @MainActor (StoredRoom) -> Void) {
         self.rooms = Self.candidates(rooms)
         self.send = send
-        let body = self.rooms.isEmpty ? "You have joined no room Hark can send to (encrypted rooms are not supported yet)." : nil
-        let widget = adw_message_dialog_new(parent, "Send “\(title)” to…", body)!
+        let body = self.rooms.isEmpty ? tr("You have joined no room Hark can send to (encrypted rooms are not supported yet).") : nil
+        let widget = adw_message_dialog_new(parent, tr("Send “{title}” to…", ["title": title]), body)!
         dialog = hark_window(widget)
         let messageDialog = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: AdwMessageDialog.self)
         if !self.rooms.isEmpty {
             let list = gtk_list_box_new()!
             gtk_widget_add_css_class(list, "boxed-list")
             gtk_list_box_set_selection_mode(OpaquePointer(list), GTK_SELECTION_NONE)
-            hark_accessible_set_label(UnsafeMutableRawPointer(list), "Rooms")
+            hark_accessible_set_label(UnsafeMutableRawPointer(list), tr("Rooms"))
             var rowRooms: [UnsafeMutableRawPointer: StoredRoom] = [:]
             for room in self.rooms {
                 let row = adw_action_row_new()!
@@ -53,7 +54,7 @@ final class SendToDialog {
             gtk_scrolled_window_set_child(OpaquePointer(scroller), list)
             adw_message_dialog_set_extra_child(messageDialog, scroller)
         }
-        adw_message_dialog_add_response(messageDialog, "cancel", "_Cancel")
+        adw_message_dialog_add_response(messageDialog, "cancel", tr("_Cancel"))
         adw_message_dialog_set_close_response(messageDialog, "cancel")
     }
 

@@ -3,6 +3,7 @@ import CGLib
 import CGtk
 import GLibSupport
 import GtkSupport
+import Localization
 
 /// A strip across the top of the content while the server has signed the
 /// account out: "Signed out by the server" and a Sign In button. Nothing
@@ -13,7 +14,7 @@ final class SignedOutBanner {
     let button: UnsafeMutablePointer<GtkWidget>
     private let label: UnsafeMutablePointer<GtkWidget>
     var onSignIn: @MainActor () -> Void = {}
-    static let text = "Signed out by the server"
+    static var text: String { tr("Signed out by the server") }
 
     init() {
         widget = gtk_revealer_new()!
@@ -24,9 +25,9 @@ final class SignedOutBanner {
         gtk_label_set_wrap(hark_label(label), 1)
         gtk_label_set_xalign(hark_label(label), 0)
         gtk_widget_set_hexpand(label, 1)
-        gtk_widget_set_tooltip_text(label, "Sign in again to go on; nothing on this computer was lost.")
+        gtk_widget_set_tooltip_text(label, tr("Sign in again to go on; nothing on this computer was lost."))
         gtk_box_append(hark_box(box), label)
-        button = gtk_button_new_with_mnemonic("_Sign In…")!
+        button = gtk_button_new_with_mnemonic(tr("_Sign In…"))!
         gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
         gtk_box_append(hark_box(box), button)
         gtk_revealer_set_child(OpaquePointer(widget), box)

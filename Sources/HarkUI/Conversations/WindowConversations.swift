@@ -7,6 +7,7 @@ import Foundation
 import GLibSupport
 import GtkSupport
 import Identity
+import Localization
 import MessageStore
 
 /// The window's Matrix side: the account (sign in, sign out, signed out by
@@ -104,7 +105,7 @@ final class WindowConversations {
             window.history?.update(id)
         case .connection(let problem):
             if let title = sidebarTitle {
-                adw_window_title_set_subtitle(OpaquePointer(title), problem == nil ? nil : "Offline")
+                adw_window_title_set_subtitle(OpaquePointer(title), problem == nil ? nil : tr("Offline"))
                 gtk_widget_set_tooltip_text(title, problem)
             }
         case .signedOutByServer:
@@ -187,7 +188,7 @@ final class WindowConversations {
         updateEmptyState()
     }
 
-    static let encryptedText = "Encrypted rooms are not supported yet"
+    static var encryptedText: String { tr("Encrypted rooms are not supported yet") }
 
     /// Record records into the room shown; never into an encrypted one.
     private func updateComposer() {
@@ -195,16 +196,16 @@ final class WindowConversations {
         let room = shownRoom
         composer.roomID = room?.id
         composer.unavailableReason = room?.isEncrypted == true
-            ? "\(Self.encryptedText): Hark cannot record into this room." : nil
+            ? tr("Encrypted rooms are not supported yet: Hark cannot record into this room.") : nil
     }
 
     private func updateEmptyState() {
         guard let page = window.emptyStatePage else { return }
         if let room = shownRoom {
-            adw_status_page_set_title(OpaquePointer(page), "No voice messages yet")
+            adw_status_page_set_title(OpaquePointer(page), tr("No voice messages yet"))
             adw_status_page_set_description(OpaquePointer(page), room.isEncrypted
-                ? "\(Self.encryptedText)."
-                : "Record a message with the button below: it is sent to \(room.displayName).")
+                ? tr("Encrypted rooms are not supported yet.")
+                : tr("Record a message with the button below: it is sent to {room}.", ["room": room.displayName]))
         } else {
             window.resetEmptyState()
         }
@@ -254,14 +255,15 @@ final class WindowConversations {
     /// Queues `message` to be sent into `roomID` (refused for an encrypted room).
     func send(_ message: Message, to roomID: String) {
         guard let session = account.session else {
-            window.toast("“\(message.title)” was saved but not sent: sign in to a Matrix account first.",
+            window.toast(tr("“{title}” was saved but not sent: sign in to a Matrix account first.", ["title": message.title]),
                          seconds: MainWindow.problemSeconds)
             return
         }
         do throws(ConversationError) {
             try session.send(message.id, to: roomID)
         } catch {
-            window.toast("“\(message.title)” was not sent: \(error.description)", seconds: MainWindow.problemSeconds)
+            window.toast(tr("“{title}” was not sent: {reason}", ["title": message.title, "reason": error.description]),
+                         seconds: MainWindow.problemSeconds)
         }
         window.history?.update(message.id)
     }
@@ -270,7 +272,7 @@ final class WindowConversations {
         let rooms = (try? account.store.rooms()) ?? []
         let dialog = SendToDialog(over: window.window, title: message.title, rooms: rooms) { [weak self] room in
             self?.send(message, to: room.id)
-            self?.window.toast("Sending “\(message.title)” to \(room.displayName)")
+            self?.window.toast(tr("Sending “{title}” to {room}", ["title": message.title, "room": room.displayName]))
         }
         sendToDialog = dialog
         dialog.present()
@@ -290,9 +292,10 @@ final class WindowConversations {
         Task { [weak self] in
             do throws(ConversationError) {
                 try await session.deleteForEveryone(message.id)
-                self?.window.delete(message, saying: "“\(message.title)” deleted for everyone")
+                self?.window.delete(message, saying: tr("“{title}” deleted for everyone", ["title": message.title]))
             } catch {
-                self?.window.toast("“\(message.title)” could not be deleted for everyone: \(error.description)",
+                self?.window.toast(tr("“{title}” could not be deleted for everyone: {reason}",
+                                      ["title": message.title, "reason": error.description]),
                                    seconds: MainWindow.problemSeconds)
             }
         }
@@ -305,7 +308,7 @@ final class WindowConversations {
         let store = account.store
         for message in received where message.unread && message.origin == .received {
             guard let roomID = message.roomID, let room = try? store.room(roomID) else { continue }
-            let sender = store.senderName(of: message) ?? "Someone"
+            let sender = store.senderName(of: message) ?? tr("Someone")
             let notification = RoomNotification(message: message, senderName: sender, roomName: room.displayName)
             notifications.append(notification)
             notify(notification)

@@ -55,6 +55,8 @@ public final class LiveWaveformView: DrawnView {
     }
 
     override func draw(_ cairo: OpaquePointer, width: Double, height: Double) {
+        // Growing from the side a message's waveform starts at.
+        ReadingDirection.of(widget).orient(cairo, areaWidth: width)
         model.draw(cairo, width: width, height: height, color: ThemeColors.accent(of: widget))
     }
 }
@@ -188,6 +190,7 @@ public final class IndeterminateBarView: DrawnView {
         track.alpha *= 0.15
         bar.trackColor = track
         bar.segmentColor = ThemeColors.accent(of: widget)
+        ReadingDirection.of(widget).orient(cairo, areaWidth: width)
         bar.draw(cairo, width: width, height: height,
                  segment: isAnimated && FrameClock.animationsEnabled ? bar.segment(at: time) : bar.staticSegment)
     }

@@ -5,6 +5,7 @@ import Drawing
 import GLibSupport
 import GtkSupport
 import Levels
+import Localization
 import MessageStore
 
 /// A message's waveform that is also its seek bar.
@@ -69,7 +70,7 @@ public final class WaveformView {
         scale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 1)!
         gtk_scale_set_draw_value(UnsafeMutableRawPointer(scale).assumingMemoryBound(to: GtkScale.self), 0)
         gtk_widget_add_css_class(scale, "hark-waveform")
-        hark_accessible_set_label(UnsafeMutableRawPointer(scale), "Position")
+        hark_accessible_set_label(UnsafeMutableRawPointer(scale), tr("Position"))
         gtk_widget_set_size_request(area, 120, 40)
         gtk_widget_set_hexpand(overlay, 1)
         gtk_overlay_set_child(hark_overlay(overlay), area)
@@ -107,8 +108,9 @@ public final class WaveformView {
         let motion = gtk_event_controller_motion_new()!
         Signal.connectPoint(UnsafeMutableRawPointer(motion), "motion") { [weak self] x, _ in
             guard let self else { return }
-            let width = self.drawnWidth(Double(gtk_widget_get_width(self.area)))
-            self.hover = width > 0 && x <= width ? x / width : nil
+            let areaWidth = Double(gtk_widget_get_width(self.area))
+            self.hover = ReadingDirection.of(self.area)
+                .fraction(atX: x, areaWidth: areaWidth, drawnWidth: self.drawnWidth(areaWidth))
             self.redraw()
         }
         Signal.connect(UnsafeMutableRawPointer(motion), "leave") { [weak self] in
@@ -214,7 +216,8 @@ public final class WaveformView {
     private var valueText: String?
 
     private func updateValueText() {
-        let text = "\(DurationText.clock(position)) of \(DurationText.clock(duration))"
+        // TRANSLATORS: what a screen reader says of the waveform's slider, "0:03 of 0:14".
+        let text = tr("{position} of {duration}", ["position": DurationText.clock(position), "duration": DurationText.clock(duration)])
         guard text != valueText else { return }
         valueText = text
         hark_accessible_set_value_text(UnsafeMutableRawPointer(scale), text)
@@ -253,6 +256,10 @@ public final class WaveformView {
             pendingLevels = nil
             fractions = mapping.fractions(load().rms)
         }
+        // Right to left (as the slider over it then runs), the start is at
+        // the right: the drawing is mirrored, and the slider's end margin
+        // (a left one then) leaves the same part to it.
+        ReadingDirection.of(area).orient(cairo, areaWidth: width)
         let width = drawnWidth(width)
         drawnPlayedX = playedX(playedFraction, width: width)
         cache.draw(cairo, width: width, height: height, scale: Double(gtk_widget_get_scale_factor(area)),

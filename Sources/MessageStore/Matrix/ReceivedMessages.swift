@@ -1,6 +1,7 @@
 import AudioEngine
 import Foundation
 import Levels
+import Localization
 
 /// A voice or audio message that arrived in a room, before its audio is here.
 public struct IncomingAudio: Sendable, Equatable {
@@ -80,7 +81,7 @@ extension MessageStore {
         }
         if !changes.make({ copy.move(to: audioPath(of: message)) }) {
             changes.make { copy.discard() }
-            throw .file(path: audioPath(of: message), detail: "could not be moved into place")
+            throw .file(path: audioPath(of: message), detail: tr("could not be moved into place"))
         }
         try inTransaction {
             try database.query("UPDATE messages SET state = 'ready', duration = ? WHERE id = ? AND state = 'missing'",

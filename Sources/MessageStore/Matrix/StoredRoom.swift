@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 public enum RoomMembership: String, Sendable, Equatable {
     case join, invite, leave
@@ -31,7 +32,7 @@ public struct StoredRoom: Sendable, Equatable, Identifiable {
     public var displayName: String {
         if let name, !name.isEmpty { return name }
         if !otherMemberNames.isEmpty { return otherMemberNames.prefix(3).joined(separator: ", ") }
-        return inviter ?? "Empty room"
+        return inviter ?? tr("Empty room")
     }
 }
 

@@ -1,5 +1,6 @@
 import Conversations
 import Foundation
+import Localization
 import Matrix
 import MessageStore
 
@@ -8,7 +9,7 @@ import MessageStore
 @MainActor
 func runAccountLogin(homeserver: String, user: String) -> Int32 {
     guard let password = readPassword() else {
-        printFailure("no password given (type it, or pipe it into standard input)")
+        printFailure(tr("no password given (type it, or pipe it into standard input)"))
         return 1
     }
     guard let store = openStore() else { return 1 }
@@ -16,7 +17,7 @@ func runAccountLogin(homeserver: String, user: String) -> Int32 {
         do {
             let client = try await MatrixAccount.signIn(homeserverText: homeserver, user: user, password: password,
                                                         store: store, secrets: SecretStore())
-            print("Signed in as \(client.session?.userID ?? user) on \(client.displayName).")
+            print(tr("Signed in as {user} on {server}.", ["user": client.session?.userID ?? user, "server": client.displayName]))
             return 0
         } catch {
             printFailure(error)
@@ -30,7 +31,7 @@ func runAccountLogin(homeserver: String, user: String) -> Int32 {
 func runAccountLogout() -> Int32 {
     guard let store = openStore() else { return 1 }
     guard let record = store.matrixAccount() else {
-        printFailure("not signed in to a Matrix account")
+        printFailure(tr("not signed in to a Matrix account"))
         return 1
     }
     return runOnLoop {
@@ -38,7 +39,7 @@ func runAccountLogout() -> Int32 {
         let client = try? await MatrixAccount.restore(store: store, secrets: secrets)
         do {
             try await MatrixAccount.signOut(store: store, secrets: secrets, client: client)
-            print("Signed out of \(record.userID).")
+            print(tr("Signed out of {user}.", ["user": record.userID]))
             return 0
         } catch {
             printFailure(error)
@@ -77,13 +78,17 @@ func runAccountStatus(json: Bool) -> Int32 {
             print(object)
         } else {
             switch state {
-            case "signed_in": print("Signed in as \(record!.userID) on \(record!.homeserver).")
+            case "signed_in": print(tr("Signed in as {user} on {server}.", ["user": record!.userID, "server": record!.homeserver]))
             case "signed_out_by_server":
-                print("Signed out by the server (\(record!.userID)): sign in again with 'hark account login'; nothing was lost.")
-            case "keyring_unavailable": print("Cannot tell: \(problem ?? "")")
-            default: print("Not signed in.")
+                print(tr("Signed out by the server ({user}): sign in again with 'hark account login'; nothing was lost.",
+                         ["user": record!.userID]))
+            case "keyring_unavailable": print(tr("Cannot tell: {reason}", ["reason": problem ?? ""]))
+            default: print(tr("Not signed in."))
             }
-            if queued > 0 { print("\(queued) message(s) wait to be sent ('hark sync' sends them).") }
+            if queued > 0 {
+                print(trn("{count} message waits to be sent ('hark sync' sends it).",
+                          "{count} messages wait to be sent ('hark sync' sends them).", queued))
+            }
         }
         return 0
     }
@@ -97,7 +102,7 @@ private func readPassword() -> String? {
         if text.hasSuffix("\r\n") { text.removeLast(2) } else if text.hasSuffix("\n") { text.removeLast() }
         return text.isEmpty ? nil : text
     }
-    FileHandle.standardError.write(Data("Password: ".utf8))
+    FileHandle.standardError.write(Data((tr("Password:") + " ").utf8))
     var settings = termios()
     tcgetattr(STDIN_FILENO, &settings)
     var silent = settings

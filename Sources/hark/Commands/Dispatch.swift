@@ -1,6 +1,7 @@
 import Foundation
 import GLibSupport
 import Identity
+import Localization
 
 /// What the command line asked for, read from the process's own arguments.
 /// A name that is not UTF-8 and names nothing yet is good only as a file
@@ -14,7 +15,7 @@ func requestFromArguments() -> CommandLineRequest {
     let request = CommandLineRequest.parse(arguments)
     if let name = arguments.first(where: { missing[$0] != nil && !request.writtenPaths.contains($0) }),
        let shown = missing[name] {
-        return .usageError("'\(shown)' is not valid UTF-8 and names no file that exists")
+        return .usageError(tr("'{name}' is not valid UTF-8 and names no file that exists", ["name": shown]))
     }
     return request
 }
@@ -85,7 +86,7 @@ func run(_ request: CommandLineRequest) -> Int32 {
     case .search(let words, let json):
         return runSearch(words: words, json: json)
     case .usageError(let reason):
-        printFailure("\(reason) (see 'hark --help')")
+        printFailure(tr("{reason} (see 'hark --help')", ["reason": reason]))
         return 2
     }
 }

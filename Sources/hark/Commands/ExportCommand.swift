@@ -1,6 +1,7 @@
 import AudioEngine
 import Foundation
 import GLibSupport
+import Localization
 import MessageStore
 import Synchronization
 
@@ -44,7 +45,7 @@ func runExport(id: String, path: String, force: Bool, format: String?) -> Int32 
     worker.start()
     MainLoop.run()
     if let failure = outcome.failure.withLock({ $0 }) {
-        printFailure(interrupted ? "interrupted: \(path) was not written" : "\(failure)")
+        printFailure(interrupted ? tr("interrupted: {path} was not written", ["path": path]) : "\(failure)")
         return 1
     }
     return 0

@@ -1,6 +1,7 @@
 import AudioEngine
 import Foundation
 import GLibSupport
+import Localization
 import MessageStore
 
 /// `hark play FILE|ID [--start S] [--rate R]`: plays to the default output
@@ -43,7 +44,8 @@ func runPlay(target: String, start: Double, rate: Double) -> Int32 {
     do {
         try player.load(path)
     } catch AudioError.chainedOgg(_, let links) where path != target {
-        printFailure("message \(target) cannot be played: \(AudioError.chainedMessage(links: links)) (hark export).")
+        printFailure(tr("message {id} cannot be played: {reason} (hark export).",
+                         ["id": target, "reason": AudioError.chainedMessage(links: links)]))
         return 1
     } catch {
         printFailure(error)

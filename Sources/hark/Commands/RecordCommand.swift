@@ -2,6 +2,7 @@ import AudioEngine
 import Foundation
 import GLibSupport
 import Levels
+import Localization
 
 /// `hark record --output FILE.ogg [--duration S] [--source D] [--raw]`: records
 /// until the duration is reached or Ctrl+C (SIGINT/SIGTERM), which stop cleanly.
@@ -87,9 +88,9 @@ private let stopPatienceMilliseconds: UInt32 = 1_500
 /// recovers), as the window does, so a silent take is not a surprise.
 func warnAbout(_ condition: InputCondition) {
     switch condition {
-    case .quiet: printFailure("warning: the microphone is very quiet (check that it is not muted)")
-    case .clipping: printFailure("warning: the microphone is clipping (turn its volume down)")
-    case .fine: printFailure("the microphone's level is fine again")
+    case .quiet: printFailure(tr("warning: the microphone is very quiet (check that it is not muted)"))
+    case .clipping: printFailure(tr("warning: the microphone is clipping (turn its volume down)"))
+    case .fine: printFailure(tr("the microphone's level is fine again"))
     }
 }
 
@@ -97,6 +98,6 @@ func warnAbout(_ condition: InputCondition) {
 @MainActor
 func warnIfUnprocessed(_ recorder: Recorder, raw: Bool) {
     if !raw, !recorder.processesVoice, let reason = VoiceProcessing.unavailableReason {
-        printFailure("warning: recording without noise reduction. \(reason)")
+        printFailure(tr("warning: recording without noise reduction. {reason}", ["reason": reason]))
     }
 }

@@ -1,5 +1,6 @@
 import Conversations
 import Foundation
+import Localization
 import Matrix
 import MessageStore
 
@@ -12,7 +13,7 @@ private func signedInSession(_ store: MessageStore) async -> ConversationSession
     }
     do {
         guard let client = try await MatrixAccount.restore(store: store, secrets: SecretStore()) else {
-            printFailure("not signed in to a Matrix account (sign in with 'hark account login')")
+            printFailure(tr("not signed in to a Matrix account (sign in with 'hark account login')"))
             return nil
         }
         let session = ConversationSession(client: client, store: store)
@@ -46,7 +47,7 @@ func runRooms(json: Bool) -> Int32 {
         guard let session = await signedInSession(store) else { return 1 }
         if !(await refresh(session)) {
             guard store.syncToken != nil else { return 1 }
-            printFailure("note: the rooms as last known")
+            printFailure(tr("note: the rooms as last known"))
         }
         let rooms = (try? store.rooms()) ?? []
         if json {
@@ -61,9 +62,11 @@ func runRooms(json: Bool) -> Int32 {
         } else {
             for room in rooms {
                 var notes: [String] = []
-                if room.membership == .invite { notes.append("invited" + (room.inviter.map { " by \($0)" } ?? "")) }
-                if room.isEncrypted { notes.append("encrypted: not supported yet") }
-                if room.unreadCount > 0 { notes.append("\(room.unreadCount) unread") }
+                if room.membership == .invite {
+                    notes.append(room.inviter.map { tr("invited by {name}", ["name": $0]) } ?? tr("invited"))
+                }
+                if room.isEncrypted { notes.append(tr("encrypted: not supported yet")) }
+                if room.unreadCount > 0 { notes.append(trn("{count} unread", "{count} unread", room.unreadCount)) }
                 print("\(room.id)  \(terminalSafe(room.displayName))" + (notes.isEmpty ? "" : "  (\(notes.joined(separator: ", ")))"))
             }
         }
@@ -110,10 +113,10 @@ func runSend(id: String, roomID: String) -> Int32 {
             print(result.eventID ?? "")
             return 0
         case .queued:
-            printFailure("queued: \(result.lastError ?? "not sent yet"); 'hark sync' sends it")
+            printFailure(tr("queued: {reason}; 'hark sync' sends it", ["reason": result.lastError ?? tr("not sent yet")]))
             return 3
         case .failed:
-            printFailure("not sent: \(result.lastError ?? "the server refused it")")
+            printFailure(tr("not sent: {reason}", ["reason": result.lastError ?? tr("the server refused it")]))
             return 1
         }
     }
@@ -139,7 +142,9 @@ func runSync(once: Bool) -> Int32 {
                 for id in outcome.removed { print("removed \(id)") }
                 fflush(nil)  // a script reading the lines sees each sync's at once
                 status = stillQueued.isEmpty ? 0 : 3
-                if !stillQueued.isEmpty { printFailure("\(stillQueued.count) message(s) still queued") }
+                if !stillQueued.isEmpty {
+                    printFailure(trn("{count} message still queued", "{count} messages still queued", stillQueued.count))
+                }
             } catch .cancelled {
                 return status
             } catch {

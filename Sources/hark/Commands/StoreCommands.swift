@@ -1,6 +1,7 @@
 import AudioEngine
 import Foundation
 import GLibSupport
+import Localization
 import MessageStore
 
 /// Opens the store and saves the recordings cut short by a crash (cheap:
@@ -23,14 +24,15 @@ func openStore(busyWait: Int32? = nil, recoveringInterrupted: Bool = true) -> Me
     do {
         let report = try store.recoverInterruptedRecordings()
         if !report.recoveredRecordings.isEmpty {
-            printFailure("recovered \(report.recoveredRecordings.count) interrupted recording(s)")
+            printFailure(trn("recovered {count} interrupted recording", "recovered {count} interrupted recordings",
+                             report.recoveredRecordings.count))
         }
     } catch StoreError.database(let error) where error.isBusy {
         // Another Hark is writing: the repairs wait for the next opening, and
         // a command that writes says the store is busy itself.
     } catch {
         // Repairs need room to write (a full disk); reading does not.
-        printFailure("warning: interrupted recordings could not be recovered now: \(error)")
+        printFailure(tr("warning: interrupted recordings could not be recovered now: {reason}", ["reason": "\(error)"]))
     }
     return store
 }
@@ -40,8 +42,8 @@ func openStore(busyWait: Int32? = nil, recoveringInterrupted: Bool = true) -> Me
 func tellFindings(_ report: RecoveryReport, in store: MessageStore) {
     var report = report
     for name in report.linksLeftOut {
-        printFailure("note: \(store.messagesFolder.appendingPathComponent(name).path) is a symbolic link to a file "
-                     + "outside the store; it was left alone, not added as a message")
+        printFailure(tr("note: {path} is a symbolic link to a file outside the store; it was left alone, not added as a message",
+                        ["path": store.messagesFolder.appendingPathComponent(name).path]))
     }
     report.linksLeftOut = []
     if let summary = report.summary { printFailure(summary) }
@@ -62,7 +64,7 @@ func compareFilesAfterwards(_ store: MessageStore) {
     } catch StoreError.database(let error) where error.isBusy {
         // Another Hark is writing: the next opening compares.
     } catch {
-        printFailure("warning: the messages folder could not be checked now: \(error)")
+        printFailure(tr("warning: the messages folder could not be checked now: {reason}", ["reason": "\(error)"]))
     }
 }
 
@@ -89,7 +91,7 @@ func runList(json: Bool, limit: Int?) -> Int32 {
         }
         // Nothing at all is no answer: say so, on stderr, so scripts reading
         // stdout still get no lines (and --json gets "[]").
-        if try ListOutput.writeLines(store, limit: limit) == 0 { printFailure("No messages") }
+        if try ListOutput.writeLines(store, limit: limit) == 0 { printFailure(tr("No messages")) }
     }
 }
 
@@ -137,7 +139,7 @@ func runRecordIntoStore(duration: Double?, source: String?, title: String?, raw:
     }
     guard let lock = RecordingLock(store: store, id: message.id) else {
         try? store.discardRecording(message.id)
-        printFailure(unwritableReason(store.messagesFolder.path) ?? "message \(message.id) is being recorded elsewhere")
+        printFailure(unwritableReason(store.messagesFolder.path) ?? tr("message {id} is being recorded elsewhere", ["id": message.id]))
         return 1
     }
     var status: Int32 = 0
@@ -159,8 +161,9 @@ func runRecordIntoStore(duration: Double?, source: String?, title: String?, raw:
             } catch {
                 // The audio is kept: recovery completes the message the next
                 // time the store is opened with room to write.
-                printFailure("\(seconds(recording.duration)) were recorded and kept, but the message could not be "
-                             + "completed (\(error)); it will be when there is room on the disk")
+                printFailure(tr("{duration} were recorded and kept, but the message could not be completed ({reason}); "
+                                + "it will be when there is room on the disk",
+                                ["duration": seconds(recording.duration), "reason": "\(error)"]))
                 status = 1
             }
             print(message.id)
@@ -213,7 +216,7 @@ private final class BackgroundRecovery: Sendable {
                 if let summary = report.damageSummary { printFailure(summary) }
                 tellFindings(report, in: store)
             } catch {
-                printFailure("warning: the store could not be checked now: \(error)")
+                printFailure(tr("warning: the store could not be checked now: {reason}", ["reason": "\(error)"]))
             }
         }
     }
@@ -224,11 +227,12 @@ private final class BackgroundRecovery: Sendable {
 
 /// "24.3 s": a recording's length for a message.
 private func seconds(_ duration: Double) -> String {
-    "\(fixed(duration, decimals: 1)) s"
+    // TRANSLATORS: a length of time in seconds, "24.3 s".
+    tr("{seconds} s", ["seconds": LocaleNumbers.digits(fixed(duration, decimals: 1))])
 }
 
 /// Why nothing can be created in `folder`, or nil when something can.
 private func unwritableReason(_ folder: String) -> String? {
     guard access(folder, W_OK) != 0 else { return nil }
-    return "the folder \(folder) is not writable (\(String(cString: strerror(errno))))"
+    return tr("the folder {folder} is not writable ({reason})", ["folder": folder, "reason": String(cString: strerror(errno))])
 }

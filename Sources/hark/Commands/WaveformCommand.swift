@@ -2,6 +2,7 @@ import AudioEngine
 import Drawing
 import Foundation
 import Levels
+import Localization
 import MessageStore
 
 /// `hark waveform FILE|ID --png OUT …`: a message's waveform as a PNG. A
@@ -17,7 +18,7 @@ func runWaveform(input: String, png: String, width: Int, height: Int, played: Do
             defer { compareFilesAfterwards(store) }
             _ = try store.message(input)
             guard let stored = try store.levels(of: input) else {
-                printFailure("message \(input) has no levels yet")
+                printFailure(tr("message {id} has no levels yet", ["id": input]))
                 return 1
             }
             levels = stored

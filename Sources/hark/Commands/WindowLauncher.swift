@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// The window lives in an executable of its own (`hark-window`), so that the
 /// command line never loads GTK: `hark` with no command, or `hark gallery`,
@@ -23,8 +24,8 @@ enum WindowLauncher {
             ?? CommandLine.arguments[0])
         let places = candidates(besides: own)
         guard let window = places.first(where: { access($0.path, X_OK) == 0 }) else {
-            printFailure("Hark's window is not installed: no \(executableName) at "
-                         + places.map(\.path).joined(separator: " or "))
+            printFailure(tr("Hark's window is not installed: no {program} at {place} or {other}",
+                            ["program": executableName, "place": places[0].path, "other": places[1].path]))
             return 1
         }
         let argv0 = CommandLine.arguments.first ?? "hark"
@@ -32,7 +33,7 @@ enum WindowLauncher {
         execv(window.path, &argv)
         let reason = String(cString: strerror(errno))
         argv.forEach { free($0) }
-        printFailure("Hark's window could not be started (\(window.path)): \(reason)")
+        printFailure(tr("Hark's window could not be started ({program}): {reason}", ["program": window.path, "reason": reason]))
         return 1
     }
 }
