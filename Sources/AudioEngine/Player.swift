@@ -8,7 +8,7 @@ public enum PlayerEvent: Sendable, Equatable {
     case playing
     case paused
     case stopped
-    /// The position in seconds, ~30 times a second while playing and after seeks.
+    /// The position in seconds, ~20 times a second while playing and after seeks.
     case position(Double)
     /// The file's duration, once known.
     case duration(Double)
@@ -41,7 +41,10 @@ public final class Player {
     private var lastPosition: Double = 0
 
     public static let rateRange: ClosedRange<Double> = 0.5...2.0
-    private static let tickMilliseconds: UInt32 = 33
+    /// 20 times a second, as levels arrive while recording: a playhead moving
+    /// a pixel or two per step, and a third fewer wake-ups than 30 (the
+    /// window's own share of playing's CPU is mostly being woken).
+    private static let tickMilliseconds: UInt32 = 50
 
     /// `audioSink` is a GStreamer description of the output; nil for the
     /// sound server's default output (`pulsesink`: PulseAudio or PipeWire;

@@ -25,7 +25,7 @@ final class PlaybackController {
     /// Called when the state changes (plays, pauses, stops, speed): rows
     /// redraw themselves from here.
     var onChange: @MainActor (_ id: String) -> Void = { _ in }
-    /// Called with each new position while playing (30 times a second).
+    /// Called with each new position while playing (20 times a second).
     var onPosition: @MainActor (_ id: String) -> Void = { _ in }
     /// The positions this controller remembered in the store, by message:
     /// a row's copy of its message keeps the position it was shown with.

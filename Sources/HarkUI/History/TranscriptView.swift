@@ -171,7 +171,7 @@ final class TranscriptView {
 
     /// Highlights the segment spoken at `time` (nil: none, not playing);
     /// closed, the line shows it. Cheap when nothing changes (it follows
-    /// the playhead 30 times a second), and reads no segments while the
+    /// the playhead 20 times a second), and reads no segments while the
     /// message does not play.
     func highlight(at time: Double?) {
         guard canExpand, time != nil || highlighted != nil || lineSegment != nil else { return }
