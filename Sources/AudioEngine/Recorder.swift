@@ -102,9 +102,11 @@ public final class Recorder {
         let file = try CreatedFile(exclusivelyAt: outputPath)
         self.file = file
         // With voice processing, a first `level` measures the raw input (the
-        // microphone check) and the second the cleaned voice (the waveform).
+        // microphone check, which counts seconds: 5 reports a second do, and
+        // wake the window 15 times a second less than the waveform's 20) and
+        // the second the cleaned voice (the waveform).
         let processing = processesVoice ? """
-            ! level name=\(Self.inputLevelName) interval=50000000 post-messages=true \
+            ! level name=\(Self.inputLevelName) interval=200000000 post-messages=true \
             ! \(VoiceProcessing.pipelineDescription)
             """ : ""
         let format = processesVoice ? "format=S16LE,layout=interleaved," : ""
