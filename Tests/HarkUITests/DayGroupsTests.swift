@@ -103,4 +103,10 @@ struct LocalNumberTextTests {
         #expect(MessageRow.rateText(1.5, locale: Locale(identifier: "fa_IR")) == "۱٫۵×")
         #expect(MessageRow.rateText(2, locale: Locale(identifier: "ko_KR")) == "2×")
     }
+
+    @Test func theInstallsShareIsInTheLocalesDigits() {
+        #expect(TranscriptionDialog.percentText(0.456, locale: Locale(identifier: "en_US_POSIX")) == "45 %")
+        #expect(TranscriptionDialog.percentText(0.456, locale: Locale(identifier: "fa_IR")) == "۴۵ %")
+        #expect(TranscriptionDialog.percentText(1, locale: Locale(identifier: "zh_CN")) == "100 %")
+    }
 }

@@ -86,7 +86,8 @@ final class TranscriptionDialog {
         adw_action_row_set_subtitle(UnsafeMutableRawPointer(languageRow).assumingMemoryBound(to: AdwActionRow.self),
                                     tr("Other languages than English take a larger model: about 145 MB more."))
         let names = gtk_string_list_new(nil)!
-        for language in TranscriptionLanguage.all { gtk_string_list_append(names, language.name) }
+        let locale = Localization.messagesLocale
+        for language in TranscriptionLanguage.all { gtk_string_list_append(names, language.name(in: locale)) }
         adw_combo_row_set_model(UnsafeMutableRawPointer(languageRow).assumingMemoryBound(to: AdwComboRow.self), names)
         g_object_unref(UnsafeMutableRawPointer(names))
         adw_preferences_group_add(preferences, languageRow)
@@ -194,9 +195,10 @@ final class TranscriptionDialog {
     }
 
     /// "45 %" of 0.456, in the locale's digits.
-    nonisolated static func percentText(_ fraction: Double) -> String {
+    nonisolated static func percentText(_ fraction: Double,
+                                        locale: Locale = LocaleNumbers.environmentLocale(category: "LC_NUMERIC")) -> String {
         // TRANSLATORS: a share of the install done, "45 %"; Persian writes "٪۴۵".
-        tr("{percent} %", ["percent": LocaleNumbers.integer(Int((fraction * 100).rounded(.down)))])
+        tr("{percent} %", ["percent": LocaleNumbers.integer(Int((fraction * 100).rounded(.down)), locale: locale)])
     }
 
     private static func sentenceLabel(_ text: String) -> UnsafeMutablePointer<GtkWidget> {
