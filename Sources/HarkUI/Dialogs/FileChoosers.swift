@@ -56,6 +56,7 @@ enum FileChoosers {
         let formats = AudioFormat.allCases
         withCStrings(formats.map(\.rawValue)) { ids in
             withCStrings(formats.map { $0.choiceName(original: original) }) { labels in
+                // TRANSLATORS: the label of the export chooser's list of audio formats.
                 gtk_file_chooser_add_choice(chooser, "format", tr("Format"), ids, labels)
             }
         }

@@ -52,6 +52,7 @@ enum MessageDialogs {
         let dialog = adw_message_dialog_new(parent, tr("Rename Message"), nil)!
         let entry = gtk_entry_new()!
         gtk_editable_set_text(OpaquePointer(entry), current)
+        // TRANSLATORS: the name of the Rename dialog's text field: the message's title.
         hark_accessible_set_label(UnsafeMutableRawPointer(entry), tr("Title"))
         // Enter presses Rename (the default response), which closes the dialog.
         gtk_entry_set_activates_default(UnsafeMutableRawPointer(entry).assumingMemoryBound(to: GtkEntry.self), 1)

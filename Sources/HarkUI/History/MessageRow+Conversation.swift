@@ -26,6 +26,7 @@ extension MessageRow {
 
     static func sendStateText(_ state: SendState) -> String {
         switch state {
+        // TRANSLATORS: how the sending of a message to a room stands, beside it: "Sending…", "Sent", "Not sent".
         case .sending: return tr("Sending…")
         case .sent: return tr("Sent")
         case .failed: return tr("Not sent")

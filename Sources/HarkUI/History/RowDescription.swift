@@ -13,16 +13,20 @@ enum RowDescription {
                      calendar: Calendar = .current, locale: Locale = DayGroups.userLocale) -> String {
         let day = DayGroups.title(of: calendar.startOfDay(for: message.createdAt), now: now, calendar: calendar, locale: locale)
         let time = DayGroups.clockTime(message.createdAt, calendar: calendar, locale: locale)
+        // TRANSLATORS: a received message as a screen reader names it, "Voice message from Bob".
         let title = sender.map { tr("{title} from {sender}", ["title": message.title, "sender": $0]) } ?? message.title
         // TRANSLATORS: when a message was recorded, "Today at 5:15 PM", "Monday at 17:15".
         var parts = [title, tr("{day} at {time}", ["day": day, "time": time]), DurationText.spoken(message.duration)]
         if message.isAwaitingDownload {
+            // TRANSLATORS: a part of what a screen reader says of a received message whose audio is on its way.
             parts.append(tr("downloading"))
         } else if message.state == .missing {
+            // TRANSLATORS: a part of what a screen reader says of a message whose audio file is gone.
             parts.append(tr("audio file missing"))
         }
         if let sendState { parts.append(sendState) }
         // The screen reader's name: the message, then what the row says of it, as a list.
+        // TRANSLATORS: what a screen reader says of a row: the message, then one more thing the row shows, as a list.
         return parts.dropFirst().reduce(parts[0]) { tr("{name}, {detail}", ["name": $0, "detail": $1]) }
     }
 

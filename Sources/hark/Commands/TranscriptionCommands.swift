@@ -48,6 +48,7 @@ func runTranscriberStatus(json: Bool) -> Int32 {
                   + "\"queued\":\(queued)}")
         } else {
             let language = store.transcriptionLanguage
+            // TRANSLATORS: {language} is the setting's code: "en", "auto" or a language code.
             print(enabled ? tr("Transcription: on, language {language}", ["language": language])
                           : tr("Transcription: off, language {language}", ["language": language]))
             let folder: KeyValuePairs<String, String> = ["folder": engine.folder]
