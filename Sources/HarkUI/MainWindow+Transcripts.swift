@@ -2,6 +2,7 @@ import CGLib
 import CGtk
 import GLibSupport
 import GtkSupport
+import Localization
 import MessageStore
 
 /// The window's part in transcripts: a row's "Transcribe" and "Copy
@@ -33,7 +34,7 @@ extension MainWindow {
         do {
             try store.queueTranscription(messages.map(\.id))
         } catch {
-            toast("Nothing could be queued for transcription: \(error)", seconds: Self.problemSeconds)
+            toast(tr("Nothing could be queued for transcription: {reason}", ["reason": "\(error)"]), seconds: Self.problemSeconds)
             return
         }
         messages.forEach { history?.update($0.id) }
@@ -45,11 +46,11 @@ extension MainWindow {
         guard let store, store.transcribesNewMessages else { return }
         let queued: [String]
         do { queued = try store.queueAllUntranscribed() } catch {
-            toast("Nothing could be queued for transcription: \(error)", seconds: Self.problemSeconds)
+            toast(tr("Nothing could be queued for transcription: {reason}", ["reason": "\(error)"]), seconds: Self.problemSeconds)
             return
         }
         guard !queued.isEmpty else {
-            toast("Every message already has a transcript, or is waiting for one.")
+            toast(tr("Every message already has a transcript, or is waiting for one."))
             return
         }
         let ids = Set(queued)
@@ -57,13 +58,13 @@ extension MainWindow {
             if let id = row.message?.id, ids.contains(id) { history?.update(id) }
         }
         transcription?.wake()
-        toast(queued.count == 1 ? "1 message will be transcribed." : "\(queued.count) messages will be transcribed.")
+        toast(trn("{count} message will be transcribed.", "{count} messages will be transcribed.", queued.count))
     }
 
     /// Puts a message's transcript on the clipboard, as text.
     func copyTranscript(of message: Message) {
         guard let text = (try? store?.message(message.id))?.transcript ?? message.transcript, !text.isEmpty else { return }
         gdk_clipboard_set_text(gtk_widget_get_clipboard(Widget.widget(window)), text)
-        toast("Transcript of “\(message.title)” copied")
+        toast(tr("Transcript of “{title}” copied", ["title": message.title]))
     }
 }

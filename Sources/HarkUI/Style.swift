@@ -2,6 +2,7 @@ import CAdwaita
 import CGtk
 import Foundation
 import GLibSupport
+import Localization
 
 /// Loads Resources/style.css for the whole display, and makes the app icon
 /// findable when Hark runs from a checkout.
@@ -16,7 +17,8 @@ enum Style {
                 display, OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
             g_object_unref(UnsafeMutableRawPointer(provider))  // the display keeps it
         } else {
-            FileHandle.standardError.write(Data("hark: style.css was not found (is Hark installed completely?); the window looks plain\n".utf8))
+            let problem = tr("style.css was not found (is Hark installed completely?); the window looks plain")
+            FileHandle.standardError.write(Data("hark: \(problem)\n".utf8))
         }
         if let icons = AppResources.uninstalledIconDirectory {
             gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), icons)

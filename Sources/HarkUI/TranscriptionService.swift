@@ -1,3 +1,4 @@
+import Localization
 import MessageStore
 import Transcription
 
@@ -141,7 +142,7 @@ final class TranscriptionService {
             try store.setSetting(MessageStore.transcriptionLanguageSetting, language.setting)
             try store.setSetting(MessageStore.transcriptionSetting, "on")
         } catch {
-            change(to: .failed(.other("the setting could not be saved: \(error)")))
+            change(to: .failed(.other(tr("the setting could not be saved: {reason}", ["reason": "\(error)"]))))
             return
         }
         // A helper started for another language loads the other model when asked.

@@ -34,6 +34,26 @@ public enum LocaleNumbers {
         }
     }
 
+    private static let decimalFormatters = Mutex<[String: NumberFormatter]>([:])
+
+    /// NUMBER with up to two decimals, as LOCALE writes it: "1.5", "1,5" in
+    /// German, "۱٫۵" in Persian; a whole number without any ("2").
+    public static func decimal(_ number: Double, locale: Locale = environmentLocale(category: "LC_NUMERIC")) -> String {
+        decimalFormatters.withLock { cache in
+            let formatter = cache[locale.identifier] ?? {
+                let made = NumberFormatter()
+                made.locale = locale
+                made.numberStyle = .decimal
+                made.minimumFractionDigits = 0
+                made.maximumFractionDigits = 2
+                made.usesGroupingSeparator = false
+                return made
+            }()
+            cache[locale.identifier] = formatter
+            return formatter.string(from: NSNumber(value: number)) ?? String(number)
+        }
+    }
+
     /// DIGITS (ASCII 0-9 in TEXT, such as "3:05") in the locale's own digits.
     public static func digits(_ text: String, locale: Locale = environmentLocale(category: "LC_NUMERIC")) -> String {
         let zero = integer(0, locale: locale)

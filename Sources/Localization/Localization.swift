@@ -19,6 +19,23 @@ public enum Localization {
         bind_textdomain_codeset(domain, "UTF-8")
     }
 
+    /// The locale Hark's text is in, as gettext picks it: the first language
+    /// of LANGUAGE that is a real one (not "pseudo"), unless the messages'
+    /// locale is C (gettext then ignores LANGUAGE), else LC_ALL, LC_MESSAGES
+    /// or LANG. For what the catalogue cannot hold, such as the names of
+    /// languages in the user's own.
+    public static var messagesLocale: Locale {
+        let messages = LocaleNumbers.environmentLocale(category: "LC_MESSAGES")
+        guard messages.identifier != "en_US_POSIX",
+              let languages = ProcessInfo.processInfo.environment["LANGUAGE"] else { return messages }
+        let known = Set(Locale.LanguageCode.isoLanguageCodes.map(\.identifier))
+        for name in languages.split(separator: ":") {
+            let locale = Locale(identifier: String(name))
+            if let code = locale.language.languageCode?.identifier, known.contains(code) { return locale }
+        }
+        return messages
+    }
+
     /// Where the compiled catalogues are: HARK_LOCALE_DIR when set (tests),
     /// PREFIX/share/locale installed, the checkout's .build/locale otherwise.
     public static var catalogueFolder: String? {

@@ -1,3 +1,4 @@
+import Foundation
 import Localization
 
 /// How durations and positions are written, the same in the window and on
@@ -5,13 +6,16 @@ import Localization
 /// and its end reads "0:01 / 0:01" (truncating would show a message of
 /// "0:00" and disagree with the rounding elsewhere).
 public enum DurationText {
-    /// "1:05" for 65.3 s; "1:02:05" past an hour.
-    public static func clock(_ seconds: Double) -> String {
+    /// "1:05" for 65.3 s; "1:02:05" past an hour; in LOCALE's digits
+    /// ("۱:۰۵" in Persian), the environment's by default. (What scripts read
+    /// passes `Locale(identifier: "en_US_POSIX")`.)
+    public static func clock(_ seconds: Double,
+                             locale: Locale = LocaleNumbers.environmentLocale(category: "LC_NUMERIC")) -> String {
         let whole = wholeSeconds(seconds)
         let hours = whole / 3600, minutes = whole / 60 % 60, rest = whole % 60
         let tail = (rest < 10 ? "0" : "") + "\(rest)"
-        if hours > 0 { return "\(hours):" + (minutes < 10 ? "0" : "") + "\(minutes):" + tail }
-        return "\(minutes):" + tail
+        if hours > 0 { return LocaleNumbers.digits("\(hours):" + (minutes < 10 ? "0" : "") + "\(minutes):" + tail, locale: locale) }
+        return LocaleNumbers.digits("\(minutes):" + tail, locale: locale)
     }
 
     /// "1 minute 5 seconds" for 65.3 s: for sentences and screen readers.

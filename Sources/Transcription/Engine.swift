@@ -1,5 +1,6 @@
 import Foundation
 import Identity
+import Localization
 
 /// Where the transcription engine lives and how it is started: the virtual
 /// environment `install-transcriber` makes (under the user's data folder, or
@@ -75,15 +76,15 @@ public struct Engine: Sendable, Equatable {
     /// the background (EngineInstallation).
     public func install(multilingual: Bool = false) throws(TranscriptionError) {
         guard FileManager.default.isExecutableFile(atPath: installer) else {
-            throw .notInstallable("the installer \(installer) is missing")
+            throw .notInstallable(tr("the installer {path} is missing", ["path": installer]))
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: installer)
         process.arguments = Array(installerArguments(multilingual: multilingual).dropFirst())
-        do { try process.run() } catch { throw .notInstallable("\(installer) could not be run: \(error)") }
+        do { try process.run() } catch { throw .notInstallable(tr("{path} could not be run: {reason}", ["path": installer, "reason": "\(error)"])) }
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw .notInstallable("the engine could not be installed (no network, or no disk space?); try again")
+            throw .notInstallable(tr("the engine could not be installed (no network, or no disk space?); try again"))
         }
     }
 
@@ -101,9 +102,9 @@ public enum TranscriptionError: Error, Equatable, Sendable, CustomStringConverti
     public var description: String {
         switch self {
         case .notInstalled:
-            return "The transcription engine is not installed: run 'hark transcriber enable' first."
-        case .notInstallable(let reason): return "Transcription could not be set up: \(reason)."
-        case .helper(let reason): return "The transcriber failed: \(reason)."
+            return tr("The transcription engine is not installed: run 'hark transcriber enable' first.")
+        case .notInstallable(let reason): return tr("Transcription could not be set up: {reason}.", ["reason": reason])
+        case .helper(let reason): return tr("The transcriber failed: {reason}.", ["reason": reason])
         }
     }
 }

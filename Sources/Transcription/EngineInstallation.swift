@@ -1,6 +1,7 @@
 import CGLib
 import Foundation
 import GLibSupport
+import Localization
 
 /// `install-transcriber` running in the background: a `GSubprocess` whose
 /// standard error is read asynchronously on GLib's main loop, line by line,
@@ -35,7 +36,7 @@ public final class EngineInstallation {
     public init(engine: Engine, multilingual: Bool) throws(TranscriptionError) {
         self.multilingual = multilingual
         guard FileManager.default.isExecutableFile(atPath: engine.installer) else {
-            throw .notInstallable("the installer \(engine.installer) is missing")
+            throw .notInstallable(tr("the installer {path} is missing", ["path": engine.installer]))
         }
         let launcher = g_subprocess_launcher_new(
             GSubprocessFlags(rawValue: G_SUBPROCESS_FLAGS_STDOUT_SILENCE.rawValue | G_SUBPROCESS_FLAGS_STDERR_PIPE.rawValue))!
@@ -54,9 +55,9 @@ public final class EngineInstallation {
                 }
             }
         } catch {
-            throw .notInstallable("the installer could not be started: \(error.message)")
+            throw .notInstallable(tr("the installer could not be started: {reason}", ["reason": error.message]))
         }
-        guard let spawned else { throw .notInstallable("the installer could not be started") }
+        guard let spawned else { throw .notInstallable(tr("the installer could not be started")) }
         process = ObjectRef(owning: UnsafeMutableRawPointer(spawned))
         processGroup = g_subprocess_get_identifier(spawned).flatMap { pid_t(String(cString: $0)) } ?? 0
         let data = g_data_input_stream_new(g_subprocess_get_stderr_pipe(spawned))!

@@ -1,6 +1,7 @@
 import CGLib
 import Foundation
 import GLibSupport
+import Localization
 
 /// The running helper program: a `GSubprocess` spoken to in JSON lines
 /// (stdin: requests, stdout: replies), read asynchronously on GLib's main
@@ -41,9 +42,9 @@ final class HelperProcess {
                 }
             }
         } catch {
-            throw .helper("the helper could not be started: \(error.message)")
+            throw .helper(tr("the helper could not be started: {reason}", ["reason": error.message]))
         }
-        guard let spawned else { throw .helper("the helper could not be started") }
+        guard let spawned else { throw .helper(tr("the helper could not be started")) }
         process = ObjectRef(owning: UnsafeMutableRawPointer(spawned))
         identifier = g_subprocess_get_identifier(spawned).flatMap { Int32(String(cString: $0)) } ?? 0
         input = g_subprocess_get_stdin_pipe(spawned)

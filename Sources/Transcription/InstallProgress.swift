@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// What `install-transcriber` says on its standard error, read line by line:
 /// how far the install is (a fraction of the whole and a sentence for the
@@ -14,7 +15,7 @@ public struct InstallProgress: Equatable, Sendable {
     /// How much of the install is done, 0…1; never goes back.
     public private(set) var fraction: Double = 0
     /// What is happening, as a sentence for the window.
-    public private(set) var text = "Starting…"
+    public private(set) var text = tr("Starting…")
     /// The installer said it is ready.
     public private(set) var isReady = false
 
@@ -63,7 +64,7 @@ public struct InstallProgress: Equatable, Sendable {
         if rest == "ready" {
             isReady = true
             fraction = 1
-            text = "Ready."
+            text = tr("Ready.")
             return
         }
         // "LOW-HIGH% what"
@@ -94,19 +95,46 @@ public struct InstallProgress: Equatable, Sendable {
     }
 
     /// The step in words: "Downloading the engine and the English model
-    /// (about 200 MB): file 3 of 24…".
+    /// (about 200 MB): file 3 of 24…". The installer's steps each have their
+    /// own whole sentences, to translate; a step it names otherwise is said
+    /// in its own (English) words.
     private var sentence: String {
-        if what.isEmpty { return "Starting…" }
+        if what.isEmpty { return tr("Starting…") }
         if fileCount > 0 {
             let subject = what.split(separator: ":", maxSplits: 1).dropFirst().first
                 .map { $0.trimmingCharacters(in: .whitespaces) } ?? "files"
-            if installing { return "Installing \(subject)…" }
-            let file = fileCount > 1 && filesStarted > 0 ? ": file \(min(filesStarted, fileCount)) of \(fileCount)" : ""
-            return "Downloading \(subject)\(file)…"
+            let file = fileCount > 1 && filesStarted > 0 ? min(filesStarted, fileCount) : nil
+            return Self.download(of: subject, installing: installing, file: file, of: fileCount)
         }
-        if what.hasPrefix("creating a Python environment") { return "Preparing the engine…" }
+        if what.hasPrefix("creating a Python environment") { return tr("Preparing the engine…") }
+        if what == "checking that the engine loads" { return tr("Checking that the engine loads…") }
+        if what == "joining the multilingual model's two halves" { return tr("Joining the multilingual model's two halves…") }
         let first = what.prefix(1).uppercased() + what.dropFirst()
         return first + "…"
+    }
+
+    /// A download step's sentence: downloading (file NUMBER of TOTAL, when
+    /// there are several), or installing what was downloaded.
+    private static func download(of subject: String, installing: Bool, file number: Int?, of total: Int) -> String {
+        let values: KeyValuePairs<String, String> = ["number": LocaleNumbers.integer(number ?? 0), "total": LocaleNumbers.integer(total)]
+        if subject.hasPrefix("the engine and the English model") {
+            if installing { return tr("Installing the engine and the English model (about 200 MB)…") }
+            return number == nil ? tr("Downloading the engine and the English model (about 200 MB)…")
+                : tr("Downloading the engine and the English model (about 200 MB): file {number} of {total}…", values)
+        }
+        if subject.hasPrefix("the multilingual model") {
+            if installing { return tr("Installing the multilingual model (about 145 MB)…") }
+            return number == nil ? tr("Downloading the multilingual model (about 145 MB)…")
+                : tr("Downloading the multilingual model (about 145 MB): file {number} of {total}…", values)
+        }
+        if subject.hasPrefix("the package installer") {
+            // "(pip 26.3)": the version the installer pins.
+            let version = subject.split(separator: " ").last.map { String($0.dropLast()) } ?? ""
+            if installing { return tr("Installing the package installer (pip {version})…", ["version": version]) }
+            return tr("Downloading the package installer (pip {version})…", ["version": version])
+        }
+        if installing { return "Installing \(subject)…" }
+        return "Downloading \(subject)" + (number.map { ": file \($0) of \(total)" } ?? "") + "…"
     }
 
     private static func progressBytes(_ line: String) -> (Int, Int)? {
@@ -148,7 +176,7 @@ public enum InstallFailure: Equatable, Sendable {
             let reason = lines.last { $0.hasPrefix("install-transcriber: ") }.map { String($0.dropFirst(21)) }
                 ?? lines.last { $0.hasPrefix("ERROR: ") }.map { String($0.dropFirst(7)) }
                 ?? lines.last
-                ?? "the installer ended without saying why"
+                ?? tr("the installer ended without saying why")
             self = .other(reason)
         }
     }
@@ -157,18 +185,18 @@ public enum InstallFailure: Equatable, Sendable {
     public var sentence: String {
         switch self {
         case .noNetwork:
-            return "The transcription engine could not be downloaded: this computer seems to be offline, "
-                + "or the download server cannot be reached. Check the connection and try again."
+            return tr("The transcription engine could not be downloaded: this computer seems to be offline, "
+                      + "or the download server cannot be reached. Check the connection and try again.")
         case .noDiskSpace:
-            return "There is not enough free disk space for the transcription engine. "
-                + "Free some space (it needs about 600 MB) and try again."
+            return tr("There is not enough free disk space for the transcription engine. "
+                      + "Free some space (it needs about 600 MB) and try again.")
         case .unexpectedFiles:
-            return "The downloaded files were not the expected ones, so nothing was installed. Try again later."
+            return tr("The downloaded files were not the expected ones, so nothing was installed. Try again later.")
         case .noPython:
-            return "Transcription needs Python 3 and its venv module: install the python3-venv package, then try again."
+            return tr("Transcription needs Python 3 and its venv module: install the python3-venv package, then try again.")
         case .other(let reason):
             let trimmed = reason.trimmingCharacters(in: CharacterSet(charactersIn: " .;"))
-            return "The transcription engine could not be installed (\(trimmed)). Try again."
+            return tr("The transcription engine could not be installed ({reason}). Try again.", ["reason": trimmed])
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GLibSupport
+import Localization
 import MessageStore
 
 /// Works through the store's transcription queue, newest first, one message
@@ -76,8 +77,8 @@ public final class Transcriber {
         idleTimer?.remove()
         idleTimer = nil
         guard engine.isReady(for: language) else {
-            fail(next, reason: engine.isInstalled ? "the multilingual model is not installed"
-                                                  : "the transcription engine is not installed")
+            fail(next, reason: engine.isInstalled ? tr("the multilingual model is not installed")
+                                                  : tr("the transcription engine is not installed"))
             return
         }
         if helper == nil {
@@ -174,7 +175,7 @@ public final class Transcriber {
         guard let message = current else { return }
         current = nil
         endHelper()
-        fail(message, reason: "the transcriber took longer than its deadline and was stopped", thenWake: true)
+        fail(message, reason: tr("the transcriber took longer than its deadline and was stopped"), thenWake: true)
     }
 
     /// The helper's output ended on its own: crashed, killed, or exited.
@@ -185,7 +186,7 @@ public final class Transcriber {
         deadlineTimer = nil
         guard let message = current else { return }
         current = nil
-        fail(message, reason: "the transcriber stopped while working on it", thenWake: true)
+        fail(message, reason: tr("the transcriber stopped while working on it"), thenWake: true)
     }
 
     private func fail(_ message: Message, reason: String, thenWake: Bool = true) {

@@ -1,3 +1,6 @@
+import Foundation
+import Localization
+
 /// The language transcripts are made in, as the store keeps it
 /// (`transcription.language`): English by the small English-only model (the
 /// default), or any language by the multilingual model, detected in each
@@ -37,19 +40,42 @@ public enum TranscriptionLanguage: Equatable, Sendable {
     /// Whether it takes the multilingual model (installed on demand).
     public var needsMultilingualModel: Bool { self != .english }
 
-    /// As the dialog lists it: "English", "Detected in Each Message", "German".
-    public var name: String {
+    /// As the dialog lists it, in the user's language: "English", "Detected
+    /// in Each Message", "German" ("Deutsch" in German).
+    public var name: String { name(in: Localization.messagesLocale) }
+
+    /// The name in LOCALE's language: English's own list in English, the
+    /// name Unicode's CLDR gives in any other (the catalogue holds English
+    /// and "Detected in Each Message").
+    public func name(in locale: Locale) -> String {
         switch self {
-        case .english: return "English"
-        case .detected: return "Detected in Each Message"
-        case .fixed(let code): return Self.names[code] ?? code
+        case .english: return tr("English")
+        case .detected: return tr("Detected in Each Message")
+        case .fixed(let code):
+            let english = Self.names[code] ?? code
+            guard let language = locale.language.languageCode?.identifier, language != "en",
+                  let local = locale.localizedString(forLanguageCode: Self.isoCodes[code] ?? code),
+                  !local.isEmpty, local != code, local != Self.isoCodes[code] else { return english }
+            // "alemán" begins a line of a list as "Alemán".
+            return local.prefix(1).uppercased(with: locale) + local.dropFirst()
         }
     }
 
     /// Every choice, in the dialog's order: English, detected, then each
-    /// other language by its name.
-    public static let all: [TranscriptionLanguage] = [.english, .detected]
-        + languages.filter { $0.code != "en" }.map { .fixed($0.code) }
+    /// other language by its name in the user's language.
+    public static let all: [TranscriptionLanguage] = all(in: Localization.messagesLocale)
+
+    /// English, detected, then each other language in the order of its name in LOCALE.
+    public static func all(in locale: Locale) -> [TranscriptionLanguage] {
+        let others = languages.filter { $0.code != "en" }.map { TranscriptionLanguage.fixed($0.code) }
+        guard locale.language.languageCode?.identifier != "en" else { return [.english, .detected] + others }
+        let named = others.map { ($0, $0.name(in: locale)) }
+            .sorted { $0.1.compare($1.1, options: [.caseInsensitive], locale: locale) == .orderedAscending }
+        return [.english, .detected] + named.map(\.0)
+    }
+
+    /// Whisper's codes that are not ISO 639's.
+    private static let isoCodes = ["jw": "jv"]
 
     /// The languages Whisper knows (faster-whisper's codes), by English name.
     public static let languages: [(code: String, name: String)] = [

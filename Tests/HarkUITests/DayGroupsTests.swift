@@ -47,3 +47,66 @@ struct DayGroupsTests {
         #expect(DayGroups.clockTime(daysAgo(0, hour: 17), calendar: calendar, locale: locale) == "17:00")
     }
 }
+
+/// Day headers and times of day in the user's locale: its words, its digits,
+/// its order, and in Persian its calendar (Solar Hijri, as Iran's).
+struct LocalDayGroupsTests {
+    let calendar = FixedClock.calendar
+    let now = FixedClock.now
+
+    func title(daysAgo days: Int, _ identifier: String) -> String {
+        let day = calendar.date(byAdding: .day, value: -days, to: calendar.startOfDay(for: now))!
+        return DayGroups.title(of: day, now: now, calendar: calendar, locale: Locale(identifier: identifier))
+    }
+
+    func time(hour: Int, _ identifier: String) -> String {
+        let date = calendar.date(byAdding: .hour, value: hour, to: calendar.startOfDay(for: now))!
+        return DayGroups.clockTime(date, calendar: calendar, locale: Locale(identifier: identifier))
+    }
+
+    @Test func weekdaysAndDatesAreTheLocalesOwn() {
+        #expect(title(daysAgo: 2, "de_DE") == "Sonntag")
+        #expect(title(daysAgo: 7, "de_DE") == "Dienstag, 24. November")
+        #expect(title(daysAgo: 365, "de_DE") == "1. Dezember 2025")
+        #expect(title(daysAgo: 2, "zh_CN") == "星期日")
+        #expect(title(daysAgo: 7, "zh_CN") == "11月24日 星期二")
+        #expect(title(daysAgo: 365, "zh_CN") == "2025年12月1日")
+        #expect(title(daysAgo: 2, "ko_KR") == "일요일")
+        #expect(title(daysAgo: 7, "ko_KR") == "11월 24일 화요일")
+        #expect(title(daysAgo: 365, "ko_KR") == "2025년 12월 1일")
+    }
+
+    @Test func persianDatesAreInTheSolarHijriCalendarWithPersianDigits() {
+        #expect(title(daysAgo: 2, "fa_IR") == "یکشنبه")
+        // Tuesday 24 November 2026 is 3 Azar 1405; 1 December 2025 is 10 Azar 1404.
+        #expect(title(daysAgo: 7, "fa_IR") == "سه‌شنبه ۳ آذر")
+        #expect(title(daysAgo: 365, "fa_IR") == "۱۰ آذر ۱۴۰۴")
+        // 1 March 2026 is this Gregorian year but the last Persian one (10 Esfand 1404): its year is said.
+        #expect(title(daysAgo: 275, "fa_IR") == "۱۰ اسفند ۱۴۰۴")
+        #expect(title(daysAgo: 275, "en_GB") == "Sunday 1 March")
+    }
+
+    @Test func timesOfDayAreTheLocalesClock() {
+        #expect(time(hour: 17, "fa_IR") == "۱۷:۰۰")
+        #expect(time(hour: 17, "de_DE") == "17:00")
+        #expect(time(hour: 17, "zh_CN") == "17:00")
+        #expect(time(hour: 17, "ko_KR") == "오후 5:00")
+    }
+}
+
+/// The numbers the window writes beside its sentences, in the locale's digits.
+struct LocalNumberTextTests {
+    @Test func playbackSpeedsAreTheLocalesDecimals() {
+        #expect(MessageRow.rateText(1.5, locale: Locale(identifier: "en_US_POSIX")) == "1.5×")
+        #expect(MessageRow.rateText(2, locale: Locale(identifier: "en_US_POSIX")) == "2×")
+        #expect(MessageRow.rateText(1.5, locale: Locale(identifier: "de_DE")) == "1,5×")
+        #expect(MessageRow.rateText(1.5, locale: Locale(identifier: "fa_IR")) == "۱٫۵×")
+        #expect(MessageRow.rateText(2, locale: Locale(identifier: "ko_KR")) == "2×")
+    }
+
+    @Test func theInstallsShareIsInTheLocalesDigits() {
+        #expect(TranscriptionDialog.percentText(0.456, locale: Locale(identifier: "en_US_POSIX")) == "45 %")
+        #expect(TranscriptionDialog.percentText(0.456, locale: Locale(identifier: "fa_IR")) == "۴۵ %")
+        #expect(TranscriptionDialog.percentText(1, locale: Locale(identifier: "zh_CN")) == "100 %")
+    }
+}

@@ -25,6 +25,15 @@ struct RowDescriptionTests {
                                     calendar: calendar, locale: locale).hasSuffix(", 1 second, audio file missing"))
     }
 
+    @Test func aRowSaysItsTimeInTheLocalesClockAndDigits() {
+        let name = RowDescription.name(of: message("Dentist", hoursAgo: 2, seconds: 4), now: now,
+                                       calendar: calendar, locale: Locale(identifier: "fa_IR"))
+        #expect(name.hasPrefix("Dentist, Today at ۱۳:۰۰, "), "\(name)")
+        let korean = RowDescription.name(of: message("Dentist", hoursAgo: 50, seconds: 4), now: now,
+                                         calendar: calendar, locale: Locale(identifier: "ko_KR"))
+        #expect(korean.hasPrefix("Dentist, 일요일 at 오후 1:00, "), "\(korean)")
+    }
+
     @Test func aReceivedRowSaysWhoFromAndASentOneHowItsSendingStands() {
         let locale = Locale(identifier: "en_US")
         var received = message("Voice message", hoursAgo: 2, seconds: 4, state: .missing)

@@ -24,6 +24,16 @@ final class PlaceholderAndNumberTests: XCTestCase {
         XCTAssertEqual(LocaleNumbers.digits("3:05", locale: Locale(identifier: "el_GR")), "3:05")
     }
 
+    func testDecimalsAreWrittenAsTheLocaleWritesThem() {
+        XCTAssertEqual(LocaleNumbers.decimal(1.5, locale: Locale(identifier: "fa_IR")), "۱٫۵")
+        XCTAssertEqual(LocaleNumbers.decimal(1.5, locale: Locale(identifier: "de_DE")), "1,5")
+        XCTAssertEqual(LocaleNumbers.decimal(1.5, locale: Locale(identifier: "zh_CN")), "1.5")
+        XCTAssertEqual(LocaleNumbers.decimal(1.5, locale: Locale(identifier: "en_US_POSIX")), "1.5")
+        XCTAssertEqual(LocaleNumbers.decimal(2, locale: Locale(identifier: "en_US_POSIX")), "2", "a whole number has no decimals")
+        XCTAssertEqual(LocaleNumbers.decimal(2, locale: Locale(identifier: "fa_IR")), "۲")
+        XCTAssertEqual(LocaleNumbers.decimal(1250.5, locale: Locale(identifier: "de_DE")), "1250,5", "never grouped")
+    }
+
     func testTheEnvironmentNamesTheLocaleAsTheCLibraryReadsIt() {
         setenv("LANG", "fa_IR.UTF-8", 1)
         setenv("LC_NUMERIC", "de_DE.UTF-8", 1)

@@ -1,3 +1,4 @@
+import Foundation
 import MessageStore
 import XCTest
 
@@ -11,6 +12,14 @@ final class DurationTextTests: XCTestCase {
         XCTAssertEqual(DurationText.clock(65.3), "1:05")
         XCTAssertEqual(DurationText.clock(599.5), "10:00")
         XCTAssertEqual(DurationText.clock(3725), "1:02:05")
+    }
+
+    func testClocksAreInTheLocalesDigits() {
+        XCTAssertEqual(DurationText.clock(65.3, locale: Locale(identifier: "fa_IR")), "۱:۰۵")
+        XCTAssertEqual(DurationText.clock(3725, locale: Locale(identifier: "fa_IR")), "۱:۰۲:۰۵")
+        for identifier in ["de_DE", "zh_CN", "ko_KR", "en_US_POSIX"] {
+            XCTAssertEqual(DurationText.clock(65.3, locale: Locale(identifier: identifier)), "1:05", identifier)
+        }
     }
 
     func testNegativeAndNonFiniteTimesReadZero() {

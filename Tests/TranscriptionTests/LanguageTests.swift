@@ -22,4 +22,28 @@ final class LanguageTests: XCTestCase {
         let names = TranscriptionLanguage.all.dropFirst(2).map(\.name)
         XCTAssertEqual(names, names.sorted())
     }
+
+    func testLanguagesAreNamedAndOrderedInTheUsersLanguage() {
+        XCTAssertEqual(TranscriptionLanguage.fixed("de").name(in: Locale(identifier: "en_US")), "German")
+        XCTAssertEqual(TranscriptionLanguage.fixed("mi").name(in: Locale(identifier: "en_US_POSIX")), "Maori", "English's own list")
+        XCTAssertEqual(TranscriptionLanguage.fixed("de").name(in: Locale(identifier: "de_DE")), "Deutsch")
+        XCTAssertEqual(TranscriptionLanguage.fixed("fa").name(in: Locale(identifier: "fa_IR")), "فارسی")
+        XCTAssertEqual(TranscriptionLanguage.fixed("ko").name(in: Locale(identifier: "zh_CN")), "韩语")
+        XCTAssertEqual(TranscriptionLanguage.fixed("el").name(in: Locale(identifier: "ko_KR")), "그리스어")
+        XCTAssertEqual(TranscriptionLanguage.fixed("de").name(in: Locale(identifier: "es_ES")), "Alemán", "a list's line begins in capitals")
+        XCTAssertEqual(TranscriptionLanguage.fixed("jw").name(in: Locale(identifier: "de_DE")), "Javanisch", "Whisper's code for Javanese")
+
+        XCTAssertEqual(TranscriptionLanguage.all(in: Locale(identifier: "en_US")), TranscriptionLanguage.all(in: Locale(identifier: "en_GB")))
+        let german = Locale(identifier: "de_DE")
+        let all = TranscriptionLanguage.all(in: german)
+        XCTAssertEqual(all.prefix(2), [.english, .detected])
+        XCTAssertEqual(Set(all.map(\.setting)), Set(TranscriptionLanguage.all(in: Locale(identifier: "en_US")).map(\.setting)))
+        let names = all.dropFirst(2).map { $0.name(in: german) }
+        XCTAssertEqual(names.first, "Afrikaans")
+        // German's order, not English's: "Deutsch" (German) before "Finnisch" (Finnish), "Ägyptisch"-like
+        // capitals with umlauts among their letters ("Dänisch" between "Chinesisch" and "Deutsch").
+        XCTAssertLessThan(try XCTUnwrap(names.firstIndex(of: "Deutsch")), try XCTUnwrap(names.firstIndex(of: "Finnisch")))
+        XCTAssertLessThan(try XCTUnwrap(names.firstIndex(of: "Chinesisch")), try XCTUnwrap(names.firstIndex(of: "Dänisch")))
+        XCTAssertLessThan(try XCTUnwrap(names.firstIndex(of: "Dänisch")), try XCTUnwrap(names.firstIndex(of: "Deutsch")))
+    }
 }

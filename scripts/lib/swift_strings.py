@@ -3,6 +3,9 @@ tr(...), trn(..., ...) and trc(..., ...), with its value as Swift reads it
 (escapes, and multi-line literals with their indentation taken off), so the
 catalogue's keys are exactly the strings the program looks up.
 
+A `// TRANSLATORS:` comment on the lines just above a call goes into the
+template for translators (#.), as xgettext's --add-comments does.
+
 Used by scripts/update-po (writes po/hark.pot) and scripts/check-po (fails
 on a translated literal with an interpolation in it)."""
 import re
@@ -63,9 +66,21 @@ def literal_at(text, pos, where):
     return None
 
 
+def translator_comment(lines, line):
+    """The `// TRANSLATORS:` comment on the lines just above LINE (1-based), or None."""
+    block = []
+    index = line - 2
+    while index >= 0 and lines[index].lstrip().startswith("//"):
+        block.insert(0, lines[index].lstrip()[2:].strip())
+        index -= 1
+    starts = [i for i, text in enumerate(block) if text.startswith("TRANSLATORS:")]
+    return " ".join(block[starts[-1]:]) if starts else None
+
+
 def messages(path):
-    """(line, keyword, [strings]) for each call in the file at PATH."""
+    """(line, keyword, [strings], comment) for each call in the file at PATH."""
     text = open(path, encoding="utf-8").read()
+    original_lines = text.split("\n")
     # Comment lines (an example in a doc comment is not text to translate);
     # blanked, not removed, so line numbers stay right.
     text = re.sub(r'(?m)^[ \t]*//.*$', '', text)
@@ -90,7 +105,7 @@ def messages(path):
                 break
             pos += comma.end()
         if len(strings) == wanted:
-            found.append((line, keyword, strings))
+            found.append((line, keyword, strings, translator_comment(original_lines, line)))
     return found
 
 
@@ -107,12 +122,14 @@ def pot(paths):
     entries = {}
     order = []
     for path in paths:
-        for line, keyword, strings in messages(path):
+        for line, keyword, strings, comment in messages(path):
             key = tuple([keyword == "trc" and strings[0] or None] + ([strings[1]] if keyword == "trc" else strings))
             if key not in entries:
-                entries[key] = (keyword, strings, [])
+                entries[key] = (keyword, strings, [], [])
                 order.append(key)
             entries[key][2].append(f"{path}:{line}")
+            if comment and comment not in entries[key][3]:
+                entries[key][3].append(comment)
     out = ['msgid ""', 'msgstr ""',
            '"Project-Id-Version: Hark\\n"',
            '"Report-Msgid-Bugs-To: https://github.com/hark-voice/hark/issues\\n"',
@@ -120,8 +137,9 @@ def pot(paths):
            '"Content-Type: text/plain; charset=UTF-8\\n"', '"Content-Transfer-Encoding: 8bit\\n"',
            '"Plural-Forms: nplurals=INTEGER; plural=EXPRESSION;\\n"', ""]
     for key in order:
-        keyword, strings, places = entries[key]
+        keyword, strings, places, comments = entries[key]
         out.append("#: " + " ".join(places))
+        out.extend("#. " + comment for comment in comments)
         if "{" in "".join(strings):
             out.append("#. Keep each {name} as it is: Hark puts a value there.")
         if keyword == "trc":

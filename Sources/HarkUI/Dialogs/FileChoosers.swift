@@ -5,6 +5,7 @@ import CGLib
 import CGtk
 import GLibSupport
 import GtkSupport
+import Localization
 import MessageStore
 
 /// Import… and Export… through GtkFileChooserNative: the desktop's own
@@ -18,11 +19,11 @@ enum FileChoosers {
     /// Asks for audio files to import.
     static func chooseAudioFiles(over parent: UnsafeMutablePointer<GtkWindow>?,
                                  chosen: @escaping @MainActor ([String]) -> Void) {
-        let chooser = gtk_file_chooser_native_new("Import Audio Files", parent, GTK_FILE_CHOOSER_ACTION_OPEN,
-                                                                "_Import", "_Cancel")!
+        let chooser = gtk_file_chooser_native_new(tr("Import Audio Files"), parent, GTK_FILE_CHOOSER_ACTION_OPEN,
+                                                                tr("_Import"), tr("_Cancel"))!
         gtk_file_chooser_set_select_multiple(chooser, 1)
-        addFilter(to: chooser, name: "Audio Files", mimeType: "audio/*")
-        addFilter(to: chooser, name: "All Files", pattern: "*")
+        addFilter(to: chooser, name: tr("Audio Files"), mimeType: "audio/*")
+        addFilter(to: chooser, name: tr("All Files"), pattern: "*")
         show(chooser) {
             guard let files = gtk_file_chooser_get_files(chooser) else { return }
             defer { g_object_unref(UnsafeMutableRawPointer(files)) }
@@ -47,15 +48,16 @@ enum FileChoosers {
     /// file it shows, so that path may be overwritten.
     static func chooseExportPath(over parent: UnsafeMutablePointer<GtkWindow>?, title: String, original: AudioFormat?,
                                  chosen: @escaping @MainActor (_ path: String, _ format: AudioFormat, _ confirmed: Bool) -> Void) {
-        let chooser = gtk_file_chooser_native_new("Export Message", parent, GTK_FILE_CHOOSER_ACTION_SAVE,
-                                                                "_Export", "_Cancel")!
+        let chooser = gtk_file_chooser_native_new(tr("Export Message"), parent, GTK_FILE_CHOOSER_ACTION_SAVE,
+                                                                tr("_Export"), tr("_Cancel"))!
         let folder = g_file_new_for_path(lastExportFolder ?? String(cString: g_get_home_dir()))
         _ = gtk_file_chooser_set_current_folder(chooser, folder, nil)
         g_object_unref(UnsafeMutableRawPointer(folder))
         let formats = AudioFormat.allCases
         withCStrings(formats.map(\.rawValue)) { ids in
             withCStrings(formats.map { $0.choiceName(original: original) }) { labels in
-                gtk_file_chooser_add_choice(chooser, "format", "Format", ids, labels)
+                // TRANSLATORS: the label of the export chooser's list of audio formats.
+                gtk_file_chooser_add_choice(chooser, "format", tr("Format"), ids, labels)
             }
         }
         let offered = lastExportFormat

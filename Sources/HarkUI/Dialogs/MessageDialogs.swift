@@ -4,6 +4,7 @@ import CGtk
 import Foundation
 import GLibSupport
 import GtkSupport
+import Localization
 import MessageStore
 
 /// The questions the window asks, as AdwMessageDialogs: each calls back only
@@ -48,15 +49,16 @@ enum MessageDialogs {
     /// Asks for a message's new title; `rename` gets it trimmed, never empty.
     static func rename(over parent: UnsafeMutablePointer<GtkWindow>?, current: String,
                        rename: @escaping @MainActor (String) -> Void) {
-        let dialog = adw_message_dialog_new(parent, "Rename Message", nil)!
+        let dialog = adw_message_dialog_new(parent, tr("Rename Message"), nil)!
         let entry = gtk_entry_new()!
         gtk_editable_set_text(OpaquePointer(entry), current)
-        hark_accessible_set_label(UnsafeMutableRawPointer(entry), "Title")
+        // TRANSLATORS: the name of the Rename dialog's text field: the message's title.
+        hark_accessible_set_label(UnsafeMutableRawPointer(entry), tr("Title"))
         // Enter presses Rename (the default response), which closes the dialog.
         gtk_entry_set_activates_default(UnsafeMutableRawPointer(entry).assumingMemoryBound(to: GtkEntry.self), 1)
         adw_message_dialog_set_extra_child(messageDialog(dialog), entry)
-        adw_message_dialog_add_response(messageDialog(dialog), "cancel", "_Cancel")
-        adw_message_dialog_add_response(messageDialog(dialog), "rename", "_Rename")
+        adw_message_dialog_add_response(messageDialog(dialog), "cancel", tr("_Cancel"))
+        adw_message_dialog_add_response(messageDialog(dialog), "rename", tr("_Rename"))
         adw_message_dialog_set_response_appearance(messageDialog(dialog), "rename", ADW_RESPONSE_SUGGESTED)
         adw_message_dialog_set_default_response(messageDialog(dialog), "rename")
         adw_message_dialog_set_close_response(messageDialog(dialog), "cancel")
@@ -81,10 +83,10 @@ enum MessageDialogs {
     @discardableResult
     static func confirmDiscard(over parent: UnsafeMutablePointer<GtkWindow>?, seconds: Double,
                                discard: @escaping @MainActor () -> Void) -> UnsafeMutablePointer<GtkWindow> {
-        let body = "The \(DurationText.spoken(seconds)) recorded so far will be lost."
-        let dialog = adw_message_dialog_new(parent, "Discard Recording?", body)!
-        adw_message_dialog_add_response(messageDialog(dialog), "keep", "_Keep Recording")
-        adw_message_dialog_add_response(messageDialog(dialog), "discard", "_Discard")
+        let body = tr("The {duration} recorded so far will be lost.", ["duration": DurationText.spoken(seconds)])
+        let dialog = adw_message_dialog_new(parent, tr("Discard Recording?"), body)!
+        adw_message_dialog_add_response(messageDialog(dialog), "keep", tr("_Keep Recording"))
+        adw_message_dialog_add_response(messageDialog(dialog), "discard", tr("_Discard"))
         adw_message_dialog_set_response_appearance(messageDialog(dialog), "discard", ADW_RESPONSE_DESTRUCTIVE)
         adw_message_dialog_set_default_response(messageDialog(dialog), "keep")
         adw_message_dialog_set_close_response(messageDialog(dialog), "keep")
@@ -101,7 +103,7 @@ enum MessageDialogs {
     static func details(over parent: UnsafeMutablePointer<GtkWindow>?, heading: String,
                         text: String) -> UnsafeMutablePointer<GtkWindow> {
         let dialog = adw_message_dialog_new(parent, heading, text)!
-        adw_message_dialog_add_response(messageDialog(dialog), "close", "_Close")
+        adw_message_dialog_add_response(messageDialog(dialog), "close", tr("_Close"))
         adw_message_dialog_set_default_response(messageDialog(dialog), "close")
         adw_message_dialog_set_close_response(messageDialog(dialog), "close")
         present(dialog)

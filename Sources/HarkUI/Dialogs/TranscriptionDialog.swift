@@ -4,6 +4,7 @@ import CGtk
 import Foundation
 import GLibSupport
 import GtkSupport
+import Localization
 import Transcription
 
 /// "Transcribe Messages…": what local transcription is (a download of about
@@ -32,16 +33,18 @@ final class TranscriptionDialog {
     private var updating = false
     private var shownSetup: TranscriptionService.Setup?
 
-    static let introduction = "Hark can write down what is said in each new message, so that you can read it "
-        + "instead of listening, and find it by its words. Turning this on downloads about 200 MB, once "
-        + "(about 600 MB on disk). Everything then runs on this computer only: no recording leaves it."
+    static var introduction: String {
+        tr("Hark can write down what is said in each new message, so that you can read it "
+           + "instead of listening, and find it by its words. Turning this on downloads about 200 MB, once "
+           + "(about 600 MB on disk). Everything then runs on this computer only: no recording leaves it.")
+    }
 
     init(over parent: UnsafeMutablePointer<GtkWindow>?, service: TranscriptionService) {
         self.service = service
         let dialog = adw_window_new()!
         window = hark_window(dialog)
         lifetime = WidgetLifetime(of: dialog)
-        gtk_window_set_title(window, "Transcribe Messages")
+        gtk_window_set_title(window, tr("Transcribe Messages"))
         gtk_window_set_modal(window, 1)
         gtk_window_set_transient_for(window, parent)
         gtk_window_set_destroy_with_parent(window, 1)
@@ -49,7 +52,7 @@ final class TranscriptionDialog {
 
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         let header = adw_header_bar_new()!
-        adw_header_bar_set_title_widget(OpaquePointer(header), adw_window_title_new("Transcribe Messages", nil))
+        adw_header_bar_set_title_widget(OpaquePointer(header), adw_window_title_new(tr("Transcribe Messages"), nil))
         gtk_box_append(hark_box(box), header)
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 18)!
         let clamp = adw_clamp_new()!
@@ -66,11 +69,11 @@ final class TranscriptionDialog {
         let preferences = UnsafeMutableRawPointer(group).assumingMemoryBound(to: AdwPreferencesGroup.self)
         switchRow = adw_action_row_new()!
         adw_preferences_row_set_title(UnsafeMutableRawPointer(switchRow).assumingMemoryBound(to: AdwPreferencesRow.self),
-                                      "_Transcribe New Messages")
+                                      tr("_Transcribe New Messages"))
         adw_preferences_row_set_use_underline(UnsafeMutableRawPointer(switchRow).assumingMemoryBound(to: AdwPreferencesRow.self), 1)
         onSwitch = gtk_switch_new()!
         gtk_widget_set_valign(onSwitch, GTK_ALIGN_CENTER)
-        hark_accessible_set_label(UnsafeMutableRawPointer(onSwitch), "Transcribe New Messages")
+        hark_accessible_set_label(UnsafeMutableRawPointer(onSwitch), tr("Transcribe New Messages"))
         let actionRow = UnsafeMutableRawPointer(switchRow).assumingMemoryBound(to: AdwActionRow.self)
         adw_action_row_add_suffix(actionRow, onSwitch)
         adw_action_row_set_activatable_widget(actionRow, onSwitch)
@@ -78,12 +81,13 @@ final class TranscriptionDialog {
 
         languageRow = adw_combo_row_new()!
         adw_preferences_row_set_title(UnsafeMutableRawPointer(languageRow).assumingMemoryBound(to: AdwPreferencesRow.self),
-                                      "_Language")
+                                      tr("_Language"))
         adw_preferences_row_set_use_underline(UnsafeMutableRawPointer(languageRow).assumingMemoryBound(to: AdwPreferencesRow.self), 1)
         adw_action_row_set_subtitle(UnsafeMutableRawPointer(languageRow).assumingMemoryBound(to: AdwActionRow.self),
-                                    "Other languages than English take a larger model: about 145 MB more.")
+                                    tr("Other languages than English take a larger model: about 145 MB more."))
         let names = gtk_string_list_new(nil)!
-        for language in TranscriptionLanguage.all { gtk_string_list_append(names, language.name) }
+        let locale = Localization.messagesLocale
+        for language in TranscriptionLanguage.all { gtk_string_list_append(names, language.name(in: locale)) }
         adw_combo_row_set_model(UnsafeMutableRawPointer(languageRow).assumingMemoryBound(to: AdwComboRow.self), names)
         g_object_unref(UnsafeMutableRawPointer(names))
         adw_preferences_group_add(preferences, languageRow)
@@ -95,7 +99,7 @@ final class TranscriptionDialog {
         gtk_widget_set_visible(progressLabel, 1)
         progressBar = gtk_progress_bar_new()!
         gtk_progress_bar_set_show_text(OpaquePointer(progressBar), 1)
-        hark_accessible_set_label(UnsafeMutableRawPointer(progressBar), "Setting up transcription")
+        hark_accessible_set_label(UnsafeMutableRawPointer(progressBar), tr("Setting up transcription"))
         gtk_box_append(hark_box(progressBox), progressLabel)
         gtk_box_append(hark_box(progressBox), progressBar)
         gtk_widget_set_visible(progressBox, 0)
@@ -106,8 +110,8 @@ final class TranscriptionDialog {
         failureLabel = Self.sentenceLabel("")
         gtk_widget_set_visible(failureLabel, 1)
         gtk_widget_add_css_class(failureLabel, "error")
-        tryAgainButton = gtk_button_new_with_mnemonic("Try _Again")!
-        hark_accessible_set_label(UnsafeMutableRawPointer(tryAgainButton), "Try Again")
+        tryAgainButton = gtk_button_new_with_mnemonic(tr("Try _Again"))!
+        hark_accessible_set_label(UnsafeMutableRawPointer(tryAgainButton), MessageDialogs.plainLabel(tr("Try _Again")))
         gtk_widget_add_css_class(tryAgainButton, "suggested-action")
         gtk_widget_add_css_class(tryAgainButton, "pill")
         gtk_widget_set_halign(tryAgainButton, GTK_ALIGN_CENTER)
@@ -163,17 +167,17 @@ final class TranscriptionDialog {
         let setup = service.setup
         let subtitle: String
         switch setup {
-        case .installing: subtitle = "Setting up: new messages are transcribed once this is done."
-        case .failed: subtitle = "Off: the engine could not be set up."
-        case .idle: subtitle = service.isOn ? "On: new messages are transcribed on this computer."
-                                            : "Off: nothing is downloaded or run."
+        case .installing: subtitle = tr("Setting up: new messages are transcribed once this is done.")
+        case .failed: subtitle = tr("Off: the engine could not be set up.")
+        case .idle: subtitle = service.isOn ? tr("On: new messages are transcribed on this computer.")
+                                            : tr("Off: nothing is downloaded or run.")
         }
         adw_action_row_set_subtitle(UnsafeMutableRawPointer(switchRow).assumingMemoryBound(to: AdwActionRow.self), subtitle)
         switch setup {
         case .installing(let progress):
             gtk_label_set_text(hark_label(progressLabel), progress.text)
             gtk_progress_bar_set_fraction(OpaquePointer(progressBar), progress.fraction)
-            gtk_progress_bar_set_text(OpaquePointer(progressBar), "\(Int((progress.fraction * 100).rounded(.down))) %")
+            gtk_progress_bar_set_text(OpaquePointer(progressBar), Self.percentText(progress.fraction))
             hark_accessible_set_value_text(UnsafeMutableRawPointer(progressBar), progress.text)
         case .failed(let failure):
             gtk_label_set_text(hark_label(failureLabel), failure.sentence)
@@ -188,6 +192,13 @@ final class TranscriptionDialog {
         let wasFailed: Bool = { if case .failed = shownSetup { return true } else { return false } }()
         if failed, !wasFailed { gtk_widget_grab_focus(tryAgainButton) }
         shownSetup = setup
+    }
+
+    /// "45 %" of 0.456, in the locale's digits.
+    nonisolated static func percentText(_ fraction: Double,
+                                        locale: Locale = LocaleNumbers.environmentLocale(category: "LC_NUMERIC")) -> String {
+        // TRANSLATORS: a share of the install done, "45 %"; Persian writes "٪۴۵".
+        tr("{percent} %", ["percent": LocaleNumbers.integer(Int((fraction * 100).rounded(.down)), locale: locale)])
     }
 
     private static func sentenceLabel(_ text: String) -> UnsafeMutablePointer<GtkWidget> {

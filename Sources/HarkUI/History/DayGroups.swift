@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// The history's items: messages, and the take being recorded at the end.
 /// Each day's first message carries that day's header, as a messenger shows
@@ -25,22 +26,36 @@ enum HistoryItem: Equatable {
 }
 
 enum DayGroups {
+    /// The locale of the user's dates and times: LC_TIME's (through LC_ALL
+    /// and LANG), read as the C library reads it, since Foundation's
+    /// Locale.current on Linux ignores the environment. In the C locale,
+    /// Foundation's own (English, "Tuesday, 24 November").
+    static var userLocale: Locale {
+        let locale = LocaleNumbers.environmentLocale(category: "LC_TIME")
+        return locale.identifier == "en_US_POSIX" ? .current : locale
+    }
+
     /// "Today", "Yesterday", the weekday within the last week, then the date,
-    /// with the year only when it is not this one.
-    static func title(of day: Date, now: Date = Date(), calendar: Calendar = .current, locale: Locale = .current) -> String {
+    /// with the year only when it is not this one. `calendar` tells the days
+    /// (and the time zone); the date is written in the locale's own calendar
+    /// (the Solar Hijri one in Persian, "۱۰ آذر").
+    static func title(of day: Date, now: Date = Date(), calendar: Calendar = .current, locale: Locale = userLocale) -> String {
         let today = calendar.startOfDay(for: now)
         let daysAgo = calendar.dateComponents([.day], from: calendar.startOfDay(for: day), to: today).day ?? 0
-        if daysAgo == 0 { return "Today" }
-        if daysAgo == 1 { return "Yesterday" }
+        if daysAgo == 0 { return tr("Today") }
+        if daysAgo == 1 { return tr("Yesterday") }
+        var shown = Calendar(identifier: locale.calendar.identifier)
+        shown.timeZone = calendar.timeZone
+        shown.locale = locale
         let template: String
         if (2...6).contains(daysAgo) {
             template = "EEEE"
-        } else if calendar.component(.year, from: day) == calendar.component(.year, from: now) {
+        } else if shown.component(.year, from: day) == shown.component(.year, from: now) {
             template = "EEEE d MMMM"
         } else {
             template = "d MMMM y"
         }
-        return DateFormats.shared.string(from: day, .template(template), calendar: calendar, locale: locale)
+        return DateFormats.shared.string(from: day, .template(template), calendar: shown, locale: locale)
     }
 
     /// The start of each date's day. The calendar is asked once a day, not
@@ -66,7 +81,7 @@ enum DayGroups {
 
     /// The time of day of a message, as the user's clock shows it ("5:15 PM"
     /// with a plain space, or "17:15").
-    static func clockTime(_ date: Date, calendar: Calendar = .current, locale: Locale = .current) -> String {
+    static func clockTime(_ date: Date, calendar: Calendar = .current, locale: Locale = userLocale) -> String {
         DateFormats.shared.string(from: date, .shortTime, calendar: calendar, locale: locale)
             .replacingOccurrences(of: "\u{202F}", with: " ")
     }

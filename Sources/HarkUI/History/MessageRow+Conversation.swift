@@ -4,6 +4,7 @@ import CGtk
 import GLibSupport
 import GtkSupport
 import Levels
+import Localization
 import MessageStore
 
 /// A row's Matrix side: who sent it, how its sending stands, the actions that need an account.
@@ -20,14 +21,15 @@ extension MessageRow {
         gtk_widget_set_visible(retryButton, state == .failed ? 1 : 0)
         if state == .failed { gtk_widget_add_css_class(sendStatus, "error") } else { gtk_widget_remove_css_class(sendStatus, "error") }
         if state == .sending { gtk_widget_add_css_class(sendStatus, "dim-label") } else { gtk_widget_remove_css_class(sendStatus, "dim-label") }
-        hark_accessible_set_label(UnsafeMutableRawPointer(retryButton), "Send \(message.title) again")
+        hark_accessible_set_label(UnsafeMutableRawPointer(retryButton), tr("Send {title} again", ["title": message.title]))
     }
 
     static func sendStateText(_ state: SendState) -> String {
         switch state {
-        case .sending: return "Sending…"
-        case .sent: return "Sent"
-        case .failed: return "Not sent"
+        // TRANSLATORS: how the sending of a message to a room stands, beside it: "Sending…", "Sent", "Not sent".
+        case .sending: return tr("Sending…")
+        case .sent: return tr("Sent")
+        case .failed: return tr("Not sent")
         }
     }
 

@@ -1,9 +1,11 @@
 import CAdwaita
 import CGLib
 import CGtk
+import Foundation
 import GLibSupport
 import GtkSupport
 import Levels
+import Localization
 import MessageStore
 
 /// A row's menu: its items, its actions, and the keyboard going into it and back.
@@ -56,12 +58,12 @@ extension MessageRow {
             g_menu_append_item(menu, entry)
             g_object_unref(UnsafeMutableRawPointer(entry))
         }
-        item("_Rename…", "row.rename", "F2")
-        item("_Copy", "row.copy", "<Control>c")
-        item("_Export…", "row.export", "<Control>e")
-        item("_Delete", "row.delete", "Delete")
+        item(tr("_Rename…"), "row.rename", "F2")
+        item(tr("_Copy"), "row.copy", "<Control>c")
+        item(tr("_Export…"), "row.export", "<Control>e")
+        item(tr("_Delete"), "row.delete", "Delete")
         let conversation = g_menu_new()!
-        for (label, action) in [("_Send to…", "row.send-to"), ("Delete for _Everyone", "row.delete-for-everyone")] {
+        for (label, action) in [(tr("_Send to…"), "row.send-to"), (tr("Delete for _Everyone"), "row.delete-for-everyone")] {
             let entry = g_menu_item_new(label, action)!
             g_menu_item_set_attribute_value(entry, "hidden-when", g_variant_new_string("action-disabled"))
             g_menu_append_item(conversation, entry)
@@ -79,7 +81,7 @@ extension MessageRow {
             g_menu_append_item(speeds, entry)
             g_object_unref(UnsafeMutableRawPointer(entry))
         }
-        g_menu_append_section(menu, "Playback Speed", UnsafeMutableRawPointer(speeds).assumingMemoryBound(to: GMenuModel.self))
+        g_menu_append_section(menu, tr("Playback Speed"), UnsafeMutableRawPointer(speeds).assumingMemoryBound(to: GMenuModel.self))
         g_object_unref(UnsafeMutableRawPointer(speeds))
         return UnsafeMutableRawPointer(menu).assumingMemoryBound(to: GMenuModel.self)  // kept for the app's life
     }()
@@ -89,8 +91,8 @@ extension MessageRow {
         gtk_menu_button_set_icon_name(OpaquePointer(button), "view-more-symbolic")
         gtk_widget_add_css_class(button, "flat")
         gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
-        gtk_widget_set_tooltip_text(button, "Message Menu")
-        hark_accessible_set_label(UnsafeMutableRawPointer(button), "Message Menu")
+        gtk_widget_set_tooltip_text(button, tr("Message Menu"))
+        hark_accessible_set_label(UnsafeMutableRawPointer(button), tr("Message Menu"))
         return button
     }
 
@@ -121,7 +123,9 @@ extension MessageRow {
         return OpaquePointer(group)
     }
 
-    static func rateText(_ rate: Double) -> String {
-        rate == rate.rounded() ? "\(Int(rate))×" : "\(rate)×"
+    /// "1.5×", in the locale's digits and decimal separator ("1,5×" in German).
+    nonisolated static func rateText(_ rate: Double, locale: Locale = LocaleNumbers.environmentLocale(category: "LC_NUMERIC")) -> String {
+        // TRANSLATORS: a playback speed, "1.5×" (one and a half times as fast).
+        tr("{rate}×", ["rate": LocaleNumbers.decimal(rate, locale: locale)])
     }
 }

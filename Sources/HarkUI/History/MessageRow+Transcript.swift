@@ -2,6 +2,7 @@ import CGLib
 import CGtk
 import GLibSupport
 import GtkSupport
+import Localization
 import MessageStore
 
 /// What every row of a history shares about transcripts: which are open
@@ -105,8 +106,8 @@ extension MessageRow {
     /// The menu's transcript section; its items hide where they do not apply.
     static func transcriptMenuSection() -> UnsafeMutablePointer<GMenuModel> {
         let section = g_menu_new()!
-        for (label, action) in [("_Transcribe", transcribeAction), ("Show _Whole Transcript", expandTranscriptAction),
-                                ("Cop_y Transcript", copyTranscriptAction)] {
+        for (label, action) in [(tr("_Transcribe"), transcribeAction), (tr("Show _Whole Transcript"), expandTranscriptAction),
+                                (tr("Cop_y Transcript"), copyTranscriptAction)] {
             let entry = g_menu_item_new(label, "row." + action)!
             g_menu_item_set_attribute_value(entry, "hidden-when", g_variant_new_string("action-disabled"))
             g_menu_append_item(section, entry)

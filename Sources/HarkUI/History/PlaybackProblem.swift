@@ -1,4 +1,5 @@
 import AudioEngine
+import Localization
 
 /// Why a message did not play, in words for its toast: "Cannot play
 /// “Parking spot”: no sound output". The reason is short enough to stay on
@@ -6,14 +7,14 @@ import AudioEngine
 /// nothing). Pure, so it is tested without a display.
 enum PlaybackProblem {
     static func sentence(title: String, error: AudioError) -> String {
-        "Cannot play “\(title)”: \(reason(error))"
+        tr("Cannot play “{title}”: {reason}", ["title": title, "reason": reason(error)])
     }
 
     static func reason(_ error: AudioError) -> String {
         switch error {
-        case .outputUnavailable: return "no sound output"
-        case .fileMissing: return "its audio file is gone"
-        case .notAudio: return "its audio file cannot be read"
+        case .outputUnavailable: return tr("no sound output")
+        case .fileMissing: return tr("its audio file is gone")
+        case .notAudio: return tr("its audio file cannot be read")
         case .chainedOgg(_, let links): return AudioError.chainedMessage(links: links)
         default: return error.description
         }

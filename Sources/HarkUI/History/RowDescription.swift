@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import MessageStore
 
 /// What a screen reader says for a message in the history: the row as one
@@ -9,28 +10,34 @@ enum RowDescription {
     /// says who from ("Voice message from Bob, …"), a sent one how its
     /// sending stands ("…, Not sent").
     static func name(of message: Message, from sender: String? = nil, sendState: String? = nil, now: Date = Date(),
-                     calendar: Calendar = .current, locale: Locale = .current) -> String {
+                     calendar: Calendar = .current, locale: Locale = DayGroups.userLocale) -> String {
         let day = DayGroups.title(of: calendar.startOfDay(for: message.createdAt), now: now, calendar: calendar, locale: locale)
         let time = DayGroups.clockTime(message.createdAt, calendar: calendar, locale: locale)
-        let title = sender.map { "\(message.title) from \($0)" } ?? message.title
-        var parts = [title, "\(day) at \(time)", DurationText.spoken(message.duration)]
+        // TRANSLATORS: a received message as a screen reader names it, "Voice message from Bob".
+        let title = sender.map { tr("{title} from {sender}", ["title": message.title, "sender": $0]) } ?? message.title
+        // TRANSLATORS: when a message was recorded, "Today at 5:15 PM", "Monday at 17:15".
+        var parts = [title, tr("{day} at {time}", ["day": day, "time": time]), DurationText.spoken(message.duration)]
         if message.isAwaitingDownload {
-            parts.append("downloading")
+            // TRANSLATORS: a part of what a screen reader says of a received message whose audio is on its way.
+            parts.append(tr("downloading"))
         } else if message.state == .missing {
-            parts.append("audio file missing")
+            // TRANSLATORS: a part of what a screen reader says of a message whose audio file is gone.
+            parts.append(tr("audio file missing"))
         }
         if let sendState { parts.append(sendState) }
-        return parts.joined(separator: ", ")
+        // The screen reader's name: the message, then what the row says of it, as a list.
+        // TRANSLATORS: what a screen reader says of a row: the message, then one more thing the row shows, as a list.
+        return parts.dropFirst().reduce(parts[0]) { tr("{name}, {detail}", ["name": $0, "detail": $1]) }
     }
 
     /// How a focused row is used, for the screen reader's description.
-    static let keys = "Space plays or pauses, Left and Right seek, the Menu key opens the message menu"
+    static var keys: String { tr("Space plays or pauses, Left and Right seek, the Menu key opens the message menu") }
     /// A message whose audio is gone neither plays nor seeks.
-    static let missingKeys = "Nothing to play: Delete deletes it, the Menu key opens the message menu"
+    static var missingKeys: String { tr("Nothing to play: Delete deletes it, the Menu key opens the message menu") }
     /// A received message whose audio is on its way plays once it is here.
-    static let downloadingKeys = "Downloading: it plays once its audio is here; the Menu key opens the message menu"
+    static var downloadingKeys: String { tr("Downloading: it plays once its audio is here; the Menu key opens the message menu") }
     /// The take being recorded is no message yet.
-    static let recordingKeys = "Being recorded: Escape cancels it"
+    static var recordingKeys: String { tr("Being recorded: Escape cancels it") }
 
     /// How an item of the history is used: a message, one whose audio is
     /// missing, or the take being recorded (nil).
@@ -42,17 +49,17 @@ enum RowDescription {
 
     /// "Play Dentist on Monday", or "Pause Dentist on Monday" while it plays.
     static func playName(_ title: String, playing: Bool) -> String {
-        (playing ? "Pause " : "Play ") + title
+        playing ? tr("Pause {title}", ["title": title]) : tr("Play {title}", ["title": title])
     }
 
     /// The waveform's slider: "Position in Dentist on Monday".
     static func positionName(_ title: String) -> String {
-        "Position in " + title
+        tr("Position in {title}", ["title": title])
     }
 
     /// The row's menu: "Menu for Dentist on Monday".
     static func menuName(_ title: String) -> String {
-        "Menu for " + title
+        tr("Menu for {title}", ["title": title])
     }
 
     /// A transcript's state in words, where it has no words of its own: nil
@@ -60,23 +67,26 @@ enum RowDescription {
     static func transcriptState(_ state: TranscriptState, transcriptionOn: Bool) -> String? {
         switch state {
         case .none, .done: return nil
-        case .queued: return transcriptionOn ? "Transcribing…" : "Not transcribed: transcription is off"
-        case .failed: return "Transcript failed"
-        case .empty: return "No speech"
+        case .queued: return transcriptionOn ? tr("Transcribing…") : tr("Not transcribed: transcription is off")
+        case .failed: return tr("Transcript failed")
+        case .empty: return tr("No speech")
         }
     }
 
     /// A row's transcript as a screen reader reads it, in the row's
     /// description: "Transcript: Dentist moved to Thursday.", or its state.
     static func transcript(of message: Message, transcriptionOn: Bool) -> String? {
-        if message.transcriptState == .done, let text = message.transcript, !text.isEmpty { return "Transcript: " + text }
+        if message.transcriptState == .done, let text = message.transcript, !text.isEmpty { return tr("Transcript: {text}", ["text": text]) }
         return transcriptState(message.transcriptState, transcriptionOn: transcriptionOn)
     }
 
     /// A row's description: its transcript, if any, then how it is used.
     static func description(keys: String, transcript: String?) -> String {
         guard let transcript, !transcript.isEmpty else { return keys }
-        let ended = transcript.last.map { ".!?…".contains($0) } ?? false
-        return transcript + (ended ? " " : ". ") + keys
+        let ended = transcript.last.map { ".!?…。！？؟".contains($0) } ?? false
+        // TRANSLATORS: a transcript that ends a sentence of its own, then how the row is used.
+        return ended ? tr("{transcript} {keys}", ["transcript": transcript, "keys": keys])
+            // TRANSLATORS: a transcript that ends without a full stop, then how the row is used.
+            : tr("{transcript}. {keys}", ["transcript": transcript, "keys": keys])
     }
 }

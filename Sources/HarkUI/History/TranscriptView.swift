@@ -3,6 +3,7 @@ import CGLib
 import CGtk
 import GLibSupport
 import GtkSupport
+import Localization
 import MessageStore
 
 /// A message's machine transcript under its waveform: a line marked
@@ -54,8 +55,8 @@ final class TranscriptView {
     /// A segment was clicked: seek to its start.
     var onSeek: @MainActor (Double) -> Void = { _ in }
 
-    static let markText = "Automatic transcript"
-    static let markTooltip = "Made on this computer from the recording; it may have mistakes"
+    static var markText: String { tr("Automatic transcript") }
+    static var markTooltip: String { tr("Made on this computer from the recording; it may have mistakes") }
 
     init() {
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
@@ -143,7 +144,7 @@ final class TranscriptView {
         }
         gtk_widget_set_visible(segmentBox, expanded ? 1 : 0)
         if canExpand {
-            let what = expanded ? "Show the first line" : "Show the whole transcript"
+            let what = expanded ? tr("Show the first line") : tr("Show the whole transcript")
             gtk_widget_set_tooltip_text(header, what)
             hark_accessible_set_label(UnsafeMutableRawPointer(header), what)
         }
@@ -160,7 +161,7 @@ final class TranscriptView {
             gtk_button_set_child(hark_button(button), label)
             gtk_widget_add_css_class(button, "flat")
             gtk_widget_add_css_class(button, "hark-segment")
-            gtk_widget_set_tooltip_text(button, "Play from \(DurationText.clock(segment.start))")
+            gtk_widget_set_tooltip_text(button, tr("Play from {position}", ["position": DurationText.clock(segment.start)]))
             Self.keepOutOfFocus(button)
             let start = segment.start
             Signal.connect(UnsafeMutableRawPointer(button), "clicked") { [weak self] in self?.onSeek(start) }

@@ -45,7 +45,7 @@ enum ListOutput {
         try store.eachListed(limit: limit) { message in
             // The window's clock for durations: rounded, hours when long.
             out.write("\(message.id)  \(dates.string(from: message.createdAt))  "
-                      + "\(DurationText.clock(message.duration))  \(message.state.rawValue)  \(terminalSafe(message.title))\n")
+                      + "\(DurationText.clock(message.duration, locale: Locale(identifier: "en_US_POSIX")))  \(message.state.rawValue)  \(terminalSafe(message.title))\n")
             count += 1
         }
         out.flush()

@@ -1,5 +1,6 @@
 import Foundation
 import GLibSupport
+import Localization
 import MessageStore
 import Transcription
 
@@ -17,7 +18,7 @@ func runTranscriberEnable(language: String?) -> Int32 {
     return withStore { store in
         try store.setSetting(MessageStore.transcriptionLanguageSetting, chosen.setting)
         try store.setSetting(MessageStore.transcriptionSetting, "on")
-        printFailure("Transcription is on (\(chosen.name)): new messages are transcribed on this computer.")
+        printFailure(tr("Transcription is on ({language}): new messages are transcribed on this computer.", ["language": chosen.name]))
     }
 }
 
@@ -31,7 +32,7 @@ private func readStore<T>(_ read: (MessageStore) -> T) -> T? {
 func runTranscriberDisable() -> Int32 {
     withStore { store in
         try store.setSetting(MessageStore.transcriptionSetting, nil)
-        printFailure("Transcription is off; the transcripts made are kept.")
+        printFailure(tr("Transcription is off; the transcripts made are kept."))
     }
 }
 
@@ -46,10 +47,15 @@ func runTranscriberStatus(json: Bool) -> Int32 {
                   + "\"multilingual\":\(engine.isMultilingualInstalled),"
                   + "\"queued\":\(queued)}")
         } else {
-            print("Transcription: \(enabled ? "on" : "off"), language \(store.transcriptionLanguage)")
-            print("Engine: \(engine.isInstalled ? "installed" : "not installed") in \(engine.folder)"
-                  + (engine.isMultilingualInstalled ? ", with the multilingual model" : ""))
-            print("Waiting: \(queued)")
+            let language = store.transcriptionLanguage
+            // TRANSLATORS: {language} is the setting's code: "en", "auto" or a language code.
+            print(enabled ? tr("Transcription: on, language {language}", ["language": language])
+                          : tr("Transcription: off, language {language}", ["language": language]))
+            let folder: KeyValuePairs<String, String> = ["folder": engine.folder]
+            print(!engine.isInstalled ? tr("Engine: not installed in {folder}", folder)
+                  : engine.isMultilingualInstalled ? tr("Engine: installed in {folder}, with the multilingual model", folder)
+                  : tr("Engine: installed in {folder}", folder))
+            print(tr("Waiting: {count}", ["count": LocaleNumbers.integer(queued)]))
         }
     }
 }
@@ -85,10 +91,10 @@ func runTranscribe(ids: [String], all: Bool) -> Int32 {
         switch state {
         case .failed:
             failed += 1
-            let reason = (try? store.transcriptError(of: id)).flatMap { $0 } ?? "unknown"
-            printFailure("\(id): transcript failed: \(reason)")
+            let reason = (try? store.transcriptError(of: id)).flatMap { $0 } ?? tr("unknown")
+            printFailure(tr("{id}: transcript failed: {reason}", ["id": id, "reason": reason]))
         case .empty:
-            print("\(id)\t(nothing was said)")
+            print(id + "\t" + tr("(nothing was said)"))
         default:
             print("\(id)\t\(terminalSafe(message?.transcript ?? ""))")
         }
