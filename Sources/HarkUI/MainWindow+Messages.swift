@@ -12,14 +12,18 @@ import MessageStore
 @MainActor
 final class PendingDeletion {
     let message: Message
-    let toast: OpaquePointer
+    /// A reference of our own: the overlay takes the toast's first one and
+    /// drops it when the toast goes (Esc, its timeout, another toast), while
+    /// Ctrl+Z may still dismiss it afterwards.
+    private let toastReference: ObjectRef
+    var toast: OpaquePointer { OpaquePointer(toastReference.pointer) }
     var undone = false
     /// Purges the message when the grace period ends.
     var expiry: Source?
 
     init(message: Message, toast: OpaquePointer) {
         self.message = message
-        self.toast = toast
+        toastReference = ObjectRef(retaining: UnsafeMutableRawPointer(toast))
     }
 }
 

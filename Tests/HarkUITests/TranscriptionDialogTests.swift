@@ -92,6 +92,26 @@ final class TranscriptionDialogTests: XCTestCase {
         }
     }
 
+    /// Escape closes it, as GNOME's dialogs close (a real key press).
+    func testEscapeClosesIt() throws {
+        try onMainActor {
+            try WindowFixture.withShownWindow { _, window in
+                XCTAssertEqual(gtk_widget_activate_action_variant(
+                    UnsafeMutableRawPointer(window.window).assumingMemoryBound(to: GtkWidget.self), "win.transcription", nil), 1)
+                let dialog = try XCTUnwrap(window.transcription?.dialog)
+                settle(seconds: 0.5)
+                XCTAssertTrue(dialog.isOpen)
+                let found = try ChildProcess.run("/usr/bin/xdotool", ["search", "--onlyvisible", "--name", "^Transcribe Messages$"],
+                                                 seconds: 15).output
+                let xid = try XCTUnwrap(found.split(separator: "\n").first.map(String.init), "the dialog is on screen")
+                _ = try ChildProcess.run("/usr/bin/xdotool", ["windowfocus", "--sync", xid], seconds: 15)
+                settle(seconds: 0.3)
+                _ = try ChildProcess.run("/usr/bin/xdotool", ["key", "--clearmodifiers", "Escape"], seconds: 15)
+                XCTAssertTrue(MainLoop.iterate(until: { !dialog.isOpen }, timeout: 5), "Escape closed it")
+            }
+        }
+    }
+
     func testWithTheEngineInstalledTurningOnAndTheLanguageTakeEffectAtOnceAndARecordingStartsTheHelper() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().path

@@ -49,6 +49,12 @@ final class TranscriptionDialog {
         gtk_window_set_transient_for(window, parent)
         gtk_window_set_destroy_with_parent(window, 1)
         gtk_window_set_default_size(window, 460, -1)
+        // Escape closes it, as it closes GNOME's dialogs (an install goes on).
+        let keys = gtk_shortcut_controller_new()!
+        gtk_shortcut_controller_add_shortcut(keys,
+                                             gtk_shortcut_new(gtk_shortcut_trigger_parse_string("Escape"),
+                                                              gtk_named_action_new("window.close")))
+        gtk_widget_add_controller(Widget.widget(window), keys)
 
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         let header = adw_header_bar_new()!
