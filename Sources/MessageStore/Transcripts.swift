@@ -71,7 +71,7 @@ extension MessageStore {
     /// title is still a default takes the first words as its title.
     public func storeTranscript(_ id: String, segments: [TranscriptSegment]) throws(StoreError) {
         try checkWritable()
-        let text = segments.map(\.text).joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = Self.transcriptText(of: segments)
         let json = (try? JSONEncoder().encode(segments)).flatMap { String(data: $0, encoding: .utf8) } ?? "[]"
         let title = TitleFromWords.title(from: text)
         try inTransaction {
@@ -107,5 +107,28 @@ extension MessageStore {
         try run("SELECT transcript_segments FROM messages WHERE id = ?", [.text(id)]) { json = $0.text(0) }
         guard let data = json?.data(using: .utf8) else { return [] }
         return (try? JSONDecoder().decode([TranscriptSegment].self, from: data)) ?? []
+    }
+}
+
+extension MessageStore {
+    /// A transcript's text from its segments: each trimmed (the engine
+    /// starts most with a space), one space between them, none where both
+    /// sides are written without spaces (Chinese, Japanese, Thai).
+    static func transcriptText(of segments: [TranscriptSegment]) -> String {
+        func isUnspaced(_ character: Character) -> Bool {
+            guard let value = character.unicodeScalars.first?.value else { return false }
+            // With the scripts, their punctuation: 。、「」 and the full-width forms.
+            return SearchText.isCutPerCharacter(character) || (0x3000...0x303F).contains(value) || (0xFF00...0xFFEF).contains(value)
+        }
+        var text = ""
+        for segment in segments {
+            let part = segment.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !part.isEmpty else { continue }
+            if let last = text.last, let first = part.first, !(isUnspaced(last) && isUnspaced(first)) {
+                text += " "
+            }
+            text += part
+        }
+        return text
     }
 }

@@ -27,6 +27,16 @@ final class TranscriptStoreTests: XCTestCase {
         try store.searchIDs(SearchQuery(words), in: .all)
     }
 
+    func testSegmentsAreJoinedWithOneSpaceAndNoneBetweenChineseOnes() {
+        func joined(_ parts: [String]) -> String {
+            MessageStore.transcriptText(of: parts.enumerated().map { TranscriptSegment(start: Double($0.offset), end: Double($0.offset + 1), text: $0.element) })
+        }
+        XCTAssertEqual(joined([" Dentist moved to Thursday.", " Call me back. ", "  "]), "Dentist moved to Thursday. Call me back.")
+        XCTAssertEqual(joined(["牙医改到周四。", " 请回电话。"]), "牙医改到周四。请回电话。")
+        XCTAssertEqual(joined(["会议在 10 点", "Zoom link follows"]), "会议在 10 点 Zoom link follows")
+        XCTAssertEqual(joined([]), "")
+    }
+
     func testAVersionSevenStoreKeepsItsTitlesAsTypedAndSearchesThem() throws {
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("messages"), withIntermediateDirectories: true)
         var db: OpaquePointer?
