@@ -57,12 +57,18 @@ public struct Engine: Sendable, Equatable {
         isInstalled && (!language.needsMultilingualModel || isMultilingualInstalled)
     }
 
-    /// The helper's command line: at low priority (`nice`), the engine's
-    /// Python; `language`: the model it loads as it starts (the others when
-    /// first asked for).
+    /// The helper's command line: the engine's Python at the lowest
+    /// priority there is, Linux's idle class (`chrt --idle`: it runs only on
+    /// a core nothing else wants, so the window's frames and a recording
+    /// never wait for it; a niced process still took its share and made
+    /// frames 80 ms late on two cores), else `nice`; `language`: the model
+    /// it loads as it starts (the others when first asked for).
     public func helperArguments(language: TranscriptionLanguage = .english) -> [String] {
-        let niceTool = ["/usr/bin/nice", "/bin/nice"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        return (niceTool.map { [$0, "-n", "10"] } ?? []) + [python, helperScript, "--language", language.setting]
+        func tool(_ name: String) -> String? {
+            ["/usr/bin/" + name, "/bin/" + name].first { FileManager.default.isExecutableFile(atPath: $0) }
+        }
+        let lowPriority = tool("chrt").map { [$0, "--idle", "0"] } ?? tool("nice").map { [$0, "-n", "10"] } ?? []
+        return lowPriority + [python, helperScript, "--language", language.setting]
     }
 
     /// The installer's command line.

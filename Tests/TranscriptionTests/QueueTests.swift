@@ -38,14 +38,17 @@ final class QueueTests: XCTestCase {
             try store.queueTranscription([older, newer])
             let transcriber = Transcriber(store: store, engine: SpokenMessages.engine)
             var killed: Int32?
+            var policy: Int?
             let events = Self.run(transcriber, until: [older, newer]) { event, transcriber in
                 if event == .started(messageID: newer), let pid = transcriber.helperProcessID {
+                    policy = Self.schedulingPolicy(of: pid)
                     killed = pid
                     kill(pid, SIGKILL)
                 }
             }
             transcriber.stop()
             XCTAssertNotNil(killed)
+            XCTAssertEqual(policy, 5, "the helper runs in Linux's idle class (SCHED_IDLE): the window never waits for it")
             XCTAssertEqual(try store.message(newer).transcriptState, .failed, "\(events)")
             XCTAssertNotNil(try store.transcriptError(of: newer))
             XCTAssertEqual(try store.message(older).transcriptState, .done, "\(events)")
@@ -136,6 +139,20 @@ final class QueueTests: XCTestCase {
             let later = try spoken.record(source: "audiotestsrc is-live=true wave=silence", duration: 1)
             XCTAssertEqual(try spoken.list()[later]?.transcript_state, "none")
         }
+    }
+
+    /// A process's scheduling policy (field 41 of /proc/PID/stat; 5 is SCHED_IDLE).
+    /// Read once the process runs Python (chrt sets the policy, then execs it).
+    private static func schedulingPolicy(of pid: Int32) -> Int? {
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while Date() < deadline,
+              !((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) ?? "").contains("python") {
+            usleep(10_000)
+        }
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let end = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: end)...].split(separator: " ")
+        return fields.count > 38 ? Int(fields[38]) : nil  // fields from the state (3rd) on
     }
 
     private static func isZombie(_ pid: Int32) -> Bool {
