@@ -80,6 +80,14 @@ final class HelperProcess {
     }
 
     /// The CPU time (user + system) the helper used so far, in seconds.
+    /// Whether it is runnable, not sleeping or stopped: working, or waiting
+    /// for a core (state R in /proc).
+    var isRunnable: Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(identifier)/stat", encoding: .utf8),
+              let end = stat.lastIndex(of: ")") else { return false }
+        return stat[stat.index(after: end)...].split(separator: " ").first == "R"
+    }
+
     var cpuSeconds: Double? {
         guard let stat = try? String(contentsOfFile: "/proc/\(identifier)/stat", encoding: .utf8),
               let end = stat.lastIndex(of: ")") else { return nil }

@@ -141,12 +141,8 @@ public final class Transcriber {
         helperCPUAtStart = helper.cpuSeconds ?? 0
         let request = HelperRequest(id: message.id, path: store.audioPath(of: message),
                                     language: language.setting)
-        let seconds = deadline(message.duration)
-        deadlineTimer = MainLoop.timeout(milliseconds: UInt32(max(1, seconds * 1000))) { [weak self] in
-            self?.deadlineTimer = nil
-            self?.missedDeadline()
-            return false
-        }
+        deadlineExtensions = 0
+        armDeadline(seconds: deadline(message.duration))
         onEvent(.started(messageID: message.id))
         helper.send(request.line)
     }
@@ -171,8 +167,31 @@ public final class Transcriber {
         wake()
     }
 
-    private func missedDeadline() {
+    /// How many times the current message's deadline was put off.
+    private var deadlineExtensions = 0
+    /// A helper starved of CPU gets its deadline again this many times.
+    private static let starvedExtensions = 3
+
+    private func armDeadline(seconds: Double) {
+        deadlineTimer = MainLoop.timeout(milliseconds: UInt32(max(1, seconds * 1000))) { [weak self] in
+            self?.deadlineTimer = nil
+            self?.missedDeadline(after: seconds)
+            return false
+        }
+    }
+
+    private func missedDeadline(after seconds: Double) {
         guard let message = current else { return }
+        // Starved, not hung: the helper runs in the idle class, so on a
+        // machine busy with other work it waits for a core (runnable, its CPU
+        // time hardly grown) and is given its time again, a few times. A hung
+        // one sleeps, is stopped, or spins (its CPU time grows with the clock).
+        if let helper, helper.isRunnable, deadlineExtensions < Self.starvedExtensions,
+           let cpu = helper.cpuSeconds, cpu - helperCPUAtStart < 0.25 * seconds * Double(deadlineExtensions + 1) {
+            deadlineExtensions += 1
+            armDeadline(seconds: seconds)
+            return
+        }
         current = nil
         endHelper()
         fail(message, reason: tr("the transcriber took longer than its deadline and was stopped"), thenWake: true)

@@ -58,6 +58,37 @@ final class QueueTests: XCTestCase {
         }
     }
 
+    /// A helper starved of CPU (in the idle class, on a machine whose cores
+    /// are busy with other work: here two endless loops) is not hung: past
+    /// its deadline it is given its time again, and its message is
+    /// transcribed once the cores are free.
+    func testAHelperStarvedByABusyMachineIsGivenMoreTime() throws {
+        try onMainActor {
+            let spoken = try SpokenMessages()
+            let message = try spoken.record(saying: Self.short, asAMicrophone: false)
+            let store = try MessageStore(folder: spoken.storeFolder)
+            try store.queueTranscription([message])
+            let transcriber = Transcriber(store: store, engine: SpokenMessages.engine, deadline: { _ in 4 })
+            var hogs: [ChildProcess] = []
+            let events = Self.run(transcriber, until: [message]) { event, _ in
+                guard event == .started(messageID: message) else { return }
+                hogs = (0..<ProcessInfo.processInfo.activeProcessorCount).compactMap {
+                    _ in try? ChildProcess("/bin/sh", ["-c", "while :; do :; done"])
+                }
+                // The cores are busy past the first deadline, then free again.
+                _ = MainLoop.timeout(milliseconds: 6_000) {
+                    hogs.forEach { kill($0.process.processIdentifier, SIGKILL) }
+                    return false
+                }
+            }
+            transcriber.stop()
+            hogs.forEach { kill($0.process.processIdentifier, SIGKILL) }
+            XCTAssertFalse(hogs.isEmpty)
+            XCTAssertEqual(try store.message(message).transcriptState, .done, "\(events)")
+            XCTAssertTrue(try store.message(message).transcript?.lowercased().contains("milk") ?? false)
+        }
+    }
+
     func testAHungHelperIsEndedAtItsDeadlineAndTheQueueGoesOn() throws {
         try onMainActor {
             let spoken = try SpokenMessages()
