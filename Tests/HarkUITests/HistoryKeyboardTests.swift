@@ -41,9 +41,9 @@ final class HistoryKeyboardTests: XCTestCase {
     private static func focusIsInView(_ window: MainWindow) -> Bool {
         guard let focus = gtk_root_get_focus(OpaquePointer(window.window)), let history = window.history,
               gtk_widget_get_mapped(focus) != 0,
-              let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(history.widget)) else { return false }
+              let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(history.scroller)) else { return false }
         var bounds = graphene_rect_t()
-        guard gtk_widget_compute_bounds(focus, history.widget, &bounds) != 0 else { return false }
+        guard gtk_widget_compute_bounds(focus, history.scroller, &bounds) != 0 else { return false }
         return bounds.origin.y >= -0.5 && Double(bounds.origin.y + bounds.size.height) <= gtk_adjustment_get_page_size(adjustment) + 0.5
     }
 
@@ -243,7 +243,7 @@ final class HistoryKeyboardTests: XCTestCase {
                 let remembered = try XCTUnwrap(Self.focusedMessage(window))
                 try press("Tab")
                 XCTAssertNil(Self.focusedMessage(window))
-                let adjustment = try XCTUnwrap(gtk_scrolled_window_get_vadjustment(OpaquePointer(history.widget)))
+                let adjustment = try XCTUnwrap(gtk_scrolled_window_get_vadjustment(OpaquePointer(history.scroller)))
                 gtk_adjustment_set_value(adjustment, 0)
                 settle(seconds: 0.5)
                 try press("shift+Tab")
@@ -261,9 +261,9 @@ final class HistoryKeyboardTests: XCTestCase {
     private static func newestIsWholeAtTheBottom(_ window: MainWindow, _ id: String) -> Bool {
         guard let history = window.history, let item = history.row(showing: id)?.listItemWidget,
               gtk_widget_get_mapped(item) != 0,
-              let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(history.widget)) else { return false }
+              let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(history.scroller)) else { return false }
         var bounds = graphene_rect_t()
-        guard gtk_widget_compute_bounds(item, history.widget, &bounds) != 0 else { return false }
+        guard gtk_widget_compute_bounds(item, history.scroller, &bounds) != 0 else { return false }
         let bottom = Double(bounds.origin.y + bounds.size.height), page = gtk_adjustment_get_page_size(adjustment)
         return bounds.origin.y >= -0.5 && bottom <= page + 0.5 && bottom >= page - 80
     }
