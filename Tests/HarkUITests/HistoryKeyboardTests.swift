@@ -288,6 +288,59 @@ final class HistoryKeyboardTests: XCTestCase {
         }
     }
 
+    /// Where each message on screen is in the viewport (its row's top).
+    @MainActor
+    private static func places(_ history: HistoryView, _ ids: [String]) -> [String: Double] {
+        var places: [String: Double] = [:]
+        for id in ids { if let place = history.place(of: id) { places[id] = place } }
+        return places
+    }
+
+    /// Undoing a delete (Ctrl+Z) puts the message back where it was: no row
+    /// on screen moves, and the focus is on it, not on the neighbour that
+    /// took it; at the end of the list and scrolled up into it.
+    func testUndoingADeletePutsTheMessageBackInPlaceWithTheFocus() throws {
+        try onMainActor {
+            try Self.withKeyboardWindow(messages: 41) { window, ids, store, _ in
+                let history = try XCTUnwrap(window.history)
+                try Self.tabIntoTheList(window)
+                /// Whether `id` is its day's first message (its row carries the day's header).
+                func isDaysFirst(_ id: String) -> Bool {
+                    guard let index = ids.firstIndex(of: id), index > 0,
+                          let date = try? store.message(id).createdAt, let before = try? store.message(ids[index - 1]).createdAt
+                    else { return false }
+                    return !Calendar.current.isDate(date, inSameDayAs: before)
+                }
+                for (moves, where_) in [([], "the newest"), (["Up", "Up"], "near the end"), (["Page_Up", "Page_Up", "Up"], "scrolled up"),
+                                        (["day"], "a day's first")] {
+                    for key in moves where key != "day" { try Self.press(key) }
+                    if moves == ["day"] {
+                        for _ in 0..<10 where !(Self.focusedMessage(window).map(isDaysFirst) ?? true) { try Self.press("Up") }
+                        XCTAssertTrue(Self.focusedMessage(window).map(isDaysFirst) ?? false)
+                    }
+                    settle(seconds: 0.3)
+                    let target = try XCTUnwrap(Self.focusedMessage(window))
+                    let before = Self.places(history, ids)
+                    XCTAssertGreaterThan(before.count, 3, where_)
+                    XCTAssertNotNil(before[target], where_)
+                    try Self.press("Delete")
+                    XCTAssertTrue(MainLoop.iterate(until: { history.count == 40 }, timeout: 3), "\(where_): deleted")
+                    XCTAssertNotEqual(Self.focusedMessage(window), target)
+                    try Self.press("ctrl+z")
+                    XCTAssertTrue(MainLoop.iterate(until: { history.count == 41 }, timeout: 3), "\(where_): back")
+                    XCTAssertTrue(MainLoop.iterate(until: { Self.focusedMessage(window) == target }, timeout: 3),
+                                  "\(where_): the focus is on the message brought back")
+                    settle(seconds: 0.3)
+                    XCTAssertEqual(Self.focusedMessage(window), target, where_)
+                    let after = Self.places(history, ids)
+                    for (id, place) in before {
+                        XCTAssertEqual(after[id] ?? -10_000, place, accuracy: 1, "\(where_): \(id == target ? "it" : "a row") did not move")
+                    }
+                }
+            }
+        }
+    }
+
     /// Whether the keyboard focus is in a popover (a menu).
     @MainActor
     private static func focusIsInAMenu(_ window: MainWindow) -> Bool {

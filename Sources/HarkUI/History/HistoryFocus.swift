@@ -79,7 +79,7 @@ extension HistoryView {
     /// How much of a list item is on screen. GTK keeps the focused item's
     /// widget (mapped, allocated where it was) however far the list scrolls,
     /// so being mapped says nothing: its bounds in the viewport do.
-    private func placement(of itemWidget: UnsafeMutablePointer<GtkWidget>) -> Placement {
+    func placement(of itemWidget: UnsafeMutablePointer<GtkWidget>) -> Placement {
         var bounds = graphene_rect_t()
         guard gtk_widget_get_mapped(itemWidget) != 0,
               let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)),

@@ -35,7 +35,7 @@ final class HistoryView {
     /// The stack's page while a search finds nothing.
     private var nothing: UnsafeMutablePointer<GtkWidget>!
     /// The list shown: the results while searching.
-    private var shown: HistoryList { query == nil ? all : results }
+    var shown: HistoryList { query == nil ? all : results }
     /// The grid view shown.
     var listView: UnsafeMutablePointer<GtkWidget> { shown.view }
     /// The scrolled window shown.
@@ -159,6 +159,12 @@ final class HistoryView {
         loadAll()
         if query != nil { loadResults() }
         if let id, let index = shownIndex(of: id) { scroll(to: index) } else { scrollToEnd() }
+    }
+
+    /// Loads both lists again, scrolling neither: GTK keeps each where it is.
+    func reloadInPlace() {
+        loadAll()
+        if query != nil { loadResults() }
     }
 
     /// Takes in what another process changed in the store (`hark import`,
