@@ -173,6 +173,7 @@ final class MainWindow {
             transcription?.wake()
         }
         composer.onDiscarded = { [weak self] in self?.delete($0, saying: "Recording discarded") }
+        composer.naming.onName = { [weak self] id, title in self?.rename(id, to: title) }
         importer.onImported = { [weak self] message in
             self?.history?.reload(showing: message.id)
             self?.transcription?.wake()

@@ -38,6 +38,8 @@ final class ComposerView {
     private let hint: UnsafeMutablePointer<GtkWidget>
     let holdHint: UnsafeMutablePointer<GtkWidget>
     let hold = HoldToRecord()
+    /// Right after Stop: the new message's title, offered for typing.
+    let naming = TakeNaming()
     let pulse = LevelMeterView(kind: .pulse, size: 64)
     let live = LiveWaveformView()
     let ring = CircularProgressView(size: 32)
@@ -130,6 +132,7 @@ final class ComposerView {
         gtk_widget_set_hexpand(hint, 1)
         gtk_label_set_xalign(hark_label(hint), 0)
         gtk_box_append(hark_box(row), hint)
+        gtk_box_append(hark_box(row), naming.widget)
 
         recordingBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
         gtk_widget_set_hexpand(recordingBox, 1)
@@ -172,6 +175,8 @@ final class ComposerView {
         }
         PressButton.onPress(pauseButton, watchedFrom: row) { [weak self] in self?.togglePause() }
         Signal.connect(UnsafeMutableRawPointer(cancelButton), "clicked") { [weak self] in self?.cancel() }
+        naming.focusAfter = recordButton
+        naming.onChange = { [weak self] in self?.updateControls() }
         updateControls()
     }
 
@@ -245,6 +250,7 @@ final class ComposerView {
     }
 
     private func start() {
+        naming.dismiss()  // carrying on keeps the last take's title
         problem = nil
         let message: Message
         let processing = voiceProcessing() && VoiceProcessing.isAvailable
@@ -302,7 +308,11 @@ final class ComposerView {
             guard let message else { return }
             do {
                 try store.finishRecording(message.id, duration: recording.duration, levels: recording.levels)
-                if let saved = try? store.message(message.id) { discarding ? onDiscarded(saved) : onSaved(saved) }
+                if let saved = try? store.message(message.id) {
+                    discarding ? onDiscarded(saved) : onSaved(saved)
+                    // A take of one's own, kept, with the window staying: name it now (or not).
+                    if !discarding, roomID == nil, whenEnded.isEmpty { naming.offer(saved) }
+                }
                 if let interruption = recording.interruption {
                     report(Self.explain(interruption, saved: recording.duration))
                 }
@@ -342,7 +352,7 @@ final class ComposerView {
         let recording = recorder != nil
         let paused = recorder?.state == .paused
         gtk_widget_set_visible(recordingBox, recording ? 1 : 0)
-        gtk_widget_set_visible(hint, recording ? 0 : 1)
+        gtk_widget_set_visible(hint, recording || naming.isOffered ? 0 : 1)
         let recordName = recording ? "Stop" : "Record"
         PressButton.setIcon(recordIcon, recording ? "media-playback-stop-symbolic" : "media-record-symbolic")
         // Unavailable here (an encrypted room): the button says why, and so does the hint.

@@ -1,0 +1,105 @@
+import CAdwaita
+import Foundation
+import CGLib
+import CGtk
+import GLibSupport
+import GtkSupport
+import MessageStore
+
+/// Right after Stop, the new message's title offered for typing, where the
+/// hint beside Record was, as GNOME Sound Recorder asks for a name: the
+/// field has the keyboard, its text selected, so typing replaces it. Enter
+/// keeps what was typed; Esc, or carrying on (recording again, clicking
+/// elsewhere), keeps the title it has. It never holds the next recording up:
+/// Record stays where it is.
+@MainActor
+final class TakeNaming {
+    let widget: UnsafeMutablePointer<GtkWidget>
+    let entry: UnsafeMutablePointer<GtkWidget>
+    private let caption: UnsafeMutablePointer<GtkWidget>
+    /// The message offered for naming, while it is.
+    private(set) var messageID: String?
+    private var offeredTitle = ""
+    /// Where the keyboard goes once naming ends (Record).
+    var focusAfter: UnsafeMutablePointer<GtkWidget>?
+    /// A name typed and kept with Enter: the window renames the message.
+    var onName: @MainActor (_ id: String, _ title: String) -> Void = { _, _ in }
+    /// Shown or gone: the composer lays its row out again.
+    var onChange: @MainActor () -> Void = {}
+
+    static let captionText = "Name the new message: Enter keeps the name, Esc the one it has"
+
+    init() {
+        widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
+        gtk_widget_set_hexpand(widget, 1)
+        gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
+        caption = gtk_label_new(Self.captionText)!
+        gtk_label_set_xalign(hark_label(caption), 0)
+        gtk_label_set_wrap(hark_label(caption), 1)
+        gtk_widget_add_css_class(caption, "caption")
+        gtk_widget_add_css_class(caption, "dim-label")
+        gtk_box_append(hark_box(widget), caption)
+        entry = gtk_entry_new()!
+        gtk_editable_set_width_chars(OpaquePointer(entry), 8)
+        hark_accessible_set_label(UnsafeMutableRawPointer(entry), "Title of the new message")
+        hark_accessible_set_description(UnsafeMutableRawPointer(entry), "Enter keeps the name typed; Escape keeps the one it has")
+        gtk_box_append(hark_box(widget), entry)
+        gtk_widget_set_visible(widget, 0)
+
+        Signal.connect(UnsafeMutableRawPointer(entry), "activate") { [weak self] in self?.end(keeping: true) }
+        let keys = gtk_event_controller_key_new()!
+        Signal.connectKey(UnsafeMutableRawPointer(keys), "key-pressed") { [weak self] keyval, _, _ in
+            guard let self, keyval == UInt32(GDK_KEY_Escape), self.isOffered else { return false }
+            self.end(keeping: false)
+            return true
+        }
+        gtk_widget_add_controller(entry, keys)
+        // Clicking (or tabbing) elsewhere keeps the title it has.
+        let focus = gtk_event_controller_focus_new()!
+        Signal.connect(UnsafeMutableRawPointer(focus), "leave") { [weak self] in
+            guard let self, self.isOffered, !self.ending else { return }
+            self.end(keeping: false, refocus: false)
+        }
+        gtk_widget_add_controller(entry, focus)
+    }
+
+    var isOffered: Bool { messageID != nil }
+
+    /// The text in the field.
+    var text: String {
+        gtk_editable_get_text(OpaquePointer(entry)).map { String(cString: $0) } ?? ""
+    }
+
+    /// Offers `message`'s title for typing, with the keyboard in the field.
+    func offer(_ message: Message) {
+        messageID = message.id
+        offeredTitle = message.title
+        gtk_editable_set_text(OpaquePointer(entry), message.title)
+        gtk_widget_set_visible(widget, 1)
+        onChange()
+        gtk_widget_grab_focus(entry)
+        gtk_editable_select_region(OpaquePointer(entry), 0, -1)
+    }
+
+    /// Carrying on (a new recording): the title stays as it is.
+    func dismiss() {
+        guard isOffered else { return }
+        end(keeping: false, refocus: false)
+    }
+
+    private var ending = false
+
+    /// Ends naming: with Enter, a name typed (not blank, not the same) is kept.
+    private func end(keeping: Bool, refocus: Bool = true) {
+        guard let id = messageID, !ending else { return }
+        ending = true
+        defer { ending = false }
+        let typed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        messageID = nil
+        // The keyboard goes on before the field goes (a hidden focus goes nowhere).
+        if refocus, let focusAfter { gtk_widget_grab_focus(focusAfter) }
+        gtk_widget_set_visible(widget, 0)
+        onChange()
+        if keeping, !typed.isEmpty, typed != offeredTitle { onName(id, typed) }
+    }
+}
