@@ -57,6 +57,8 @@ final class TakeNamingTests: XCTestCase {
                 let composer = try XCTUnwrap(window.composer)
                 let history = try XCTUnwrap(window.history)
                 composer.source = { (.pipeline("audiotestsrc is-live=true volume=0.3"), nil) }
+                // A keyboard user on Record.
+                XCTAssertEqual(gtk_widget_grab_focus(composer.recordButton), 1)
 
                 // Offered with the keyboard in it, the title selected: typing replaces it, Enter keeps it.
                 try Self.recordATake(composer)
@@ -69,7 +71,7 @@ final class TakeNamingTests: XCTestCase {
                 XCTAssertEqual(try store.message(first.id).title, "Parking spot", "Enter keeps the name typed")
                 XCTAssertFalse(composer.naming.isOffered)
                 XCTAssertEqual(gtk_root_get_focus(OpaquePointer(window.window)), composer.recordButton,
-                               "the keyboard goes back to Record")
+                               "the keyboard goes back where it was (Record)")
                 XCTAssertEqual(history.row(showing: first.id)?.titleLine.text, "Parking spot", "and the row shows it")
 
                 // Esc keeps the title it has.

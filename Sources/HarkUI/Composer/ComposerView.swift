@@ -175,7 +175,6 @@ final class ComposerView {
         }
         PressButton.onPress(pauseButton, watchedFrom: row) { [weak self] in self?.togglePause() }
         Signal.connect(UnsafeMutableRawPointer(cancelButton), "clicked") { [weak self] in self?.cancel() }
-        naming.focusAfter = recordButton
         naming.onChange = { [weak self] in self?.updateControls() }
         updateControls()
     }

@@ -20,8 +20,8 @@ final class TakeNaming {
     /// The message offered for naming, while it is.
     private(set) var messageID: String?
     private var offeredTitle = ""
-    /// Where the keyboard goes once naming ends (Record).
-    var focusAfter: UnsafeMutablePointer<GtkWidget>?
+    /// Where the keyboard was before the field took it (held), and goes back to.
+    private var focusBefore: UnsafeMutablePointer<GtkWidget>?
     /// A name typed and kept with Enter: the window renames the message.
     var onName: @MainActor (_ id: String, _ title: String) -> Void = { _, _ in }
     /// Shown or gone: the composer lays its row out again.
@@ -77,6 +77,10 @@ final class TakeNaming {
         gtk_editable_set_text(OpaquePointer(entry), message.title)
         gtk_widget_set_visible(widget, 1)
         onChange()
+        if let focusBefore { g_object_unref(UnsafeMutableRawPointer(focusBefore)) }
+        focusBefore = gtk_widget_get_root(widget).flatMap { gtk_root_get_focus($0) }
+        if let focusBefore, focusBefore == entry || gtk_widget_is_ancestor(focusBefore, entry) != 0 { self.focusBefore = nil }
+        if let focusBefore { g_object_ref(UnsafeMutableRawPointer(focusBefore)) }
         gtk_widget_grab_focus(entry)
         gtk_editable_select_region(OpaquePointer(entry), 0, -1)
     }
@@ -84,7 +88,12 @@ final class TakeNaming {
     /// Carrying on (a new recording): the title stays as it is.
     func dismiss() {
         guard isOffered else { return }
-        end(keeping: false, refocus: false)
+        end(keeping: false, refocus: hasFocus)
+    }
+
+    /// Whether the keyboard is in the field.
+    var hasFocus: Bool {
+        gtk_widget_get_root(widget).flatMap { gtk_root_get_focus($0) }.map { $0 == entry || gtk_widget_is_ancestor($0, entry) != 0 } ?? false
     }
 
     private var ending = false
@@ -96,8 +105,18 @@ final class TakeNaming {
         defer { ending = false }
         let typed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         messageID = nil
-        // The keyboard goes on before the field goes (a hidden focus goes nowhere).
-        if refocus, let focusAfter { gtk_widget_grab_focus(focusAfter) }
+        // The keyboard goes back where it was (nowhere: Space plays the newest)
+        // before the field goes (GTK would move it on to the next widget).
+        let before = focusBefore
+        focusBefore = nil
+        defer { if let before { g_object_unref(UnsafeMutableRawPointer(before)) } }
+        if refocus, let root = gtk_widget_get_root(widget) {
+            if let before, gtk_widget_get_root(before) == root, gtk_widget_get_mapped(before) != 0 {
+                gtk_widget_grab_focus(before)
+            } else {
+                gtk_root_set_focus(root, nil)
+            }
+        }
         gtk_widget_set_visible(widget, 0)
         onChange()
         if keeping, !typed.isEmpty, typed != offeredTitle { onName(id, typed) }
