@@ -27,13 +27,16 @@ final class TakeNaming {
     /// Shown or gone: the composer lays its row out again.
     var onChange: @MainActor () -> Void = {}
 
-    static let captionText = "Name the new message: Enter keeps the name, Esc the one it has"
+    /// What the field is for, over it (and to a screen reader).
+    static func captionText(keeping title: String) -> String {
+        "Type a name for the new message and press Enter, or Esc to keep “\(title)”."
+    }
 
     init() {
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
         gtk_widget_set_hexpand(widget, 1)
         gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
-        caption = gtk_label_new(Self.captionText)!
+        caption = gtk_label_new("")!
         gtk_label_set_xalign(hark_label(caption), 0)
         gtk_label_set_wrap(hark_label(caption), 1)
         gtk_widget_add_css_class(caption, "caption")
@@ -42,7 +45,6 @@ final class TakeNaming {
         entry = gtk_entry_new()!
         gtk_editable_set_width_chars(OpaquePointer(entry), 8)
         hark_accessible_set_label(UnsafeMutableRawPointer(entry), "Title of the new message")
-        hark_accessible_set_description(UnsafeMutableRawPointer(entry), "Enter keeps the name typed; Escape keeps the one it has")
         gtk_box_append(hark_box(widget), entry)
         gtk_widget_set_visible(widget, 0)
 
@@ -75,6 +77,9 @@ final class TakeNaming {
         messageID = message.id
         offeredTitle = message.title
         gtk_editable_set_text(OpaquePointer(entry), message.title)
+        let caption = Self.captionText(keeping: message.title)
+        gtk_label_set_text(hark_label(self.caption), caption)
+        hark_accessible_set_description(UnsafeMutableRawPointer(entry), caption)
         gtk_widget_set_visible(widget, 1)
         onChange()
         if let focusBefore { g_object_unref(UnsafeMutableRawPointer(focusBefore)) }
