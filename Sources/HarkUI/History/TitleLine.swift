@@ -87,20 +87,23 @@ final class TitleLine {
         let titleNatural = Self.size(title, GTK_ORIENTATION_HORIZONTAL).natural
         let whenWidth = Self.size(when, GTK_ORIENTATION_HORIZONTAL).natural
         let stacked = Self.stacks(width: width, when: whenWidth)
+        // Right to left, the title starts at the right and the time is at the left, as a box would have them.
+        let mirrored = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
+        func place(_ child: UnsafeMutablePointer<GtkWidget>, _ box: GtkAllocation) {
+            var box = box
+            if mirrored { box.x = width - box.x - box.width }
+            gtk_widget_size_allocate(child, &box, -1)
+        }
         let titleWidth: Int32
         if stacked {
             titleWidth = width
             let titleHeight = Self.size(title, GTK_ORIENTATION_VERTICAL, for: width).natural
-            var titleBox = GtkAllocation(x: 0, y: 0, width: width, height: titleHeight)
-            gtk_widget_size_allocate(title, &titleBox, -1)
-            var whenBox = GtkAllocation(x: 0, y: titleHeight, width: min(width, whenWidth), height: max(0, height - titleHeight))
-            gtk_widget_size_allocate(when, &whenBox, -1)
+            place(title, GtkAllocation(x: 0, y: 0, width: width, height: titleHeight))
+            place(when, GtkAllocation(x: 0, y: titleHeight, width: min(width, whenWidth), height: max(0, height - titleHeight)))
         } else {
             titleWidth = max(0, width - whenWidth - Self.spacing)
-            var titleBox = GtkAllocation(x: 0, y: 0, width: titleWidth, height: height)
-            gtk_widget_size_allocate(title, &titleBox, -1)
-            var whenBox = GtkAllocation(x: width - whenWidth, y: 0, width: whenWidth, height: height)
-            gtk_widget_size_allocate(when, &whenBox, -1)
+            place(title, GtkAllocation(x: 0, y: 0, width: titleWidth, height: height))
+            place(when, GtkAllocation(x: width - whenWidth, y: 0, width: whenWidth, height: height))
         }
         isStacked = stacked
         let cut = titleWidth < titleNatural
