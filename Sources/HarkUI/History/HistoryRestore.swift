@@ -21,8 +21,11 @@ extension HistoryView {
     func restore(_ id: String, at place: Double?) {
         guard lifetime.isAlive else { return }
         reloadInPlace()
-        guard shownIndex(of: id) != nil, let clock = gtk_widget_get_frame_clock(widget) else { return }
-        if place == nil, let index = shownIndex(of: id) { scrollToItem(index) }
+        guard let index = shownIndex(of: id), let clock = gtk_widget_get_frame_clock(widget) else { return }
+        // Its row built and in view (GTK keeps the list's anchor where it
+        // was, and a message back at the end would be below it); then moved
+        // to its place.
+        scrollToItem(index)
         // Once GTK has laid the list out with it, before the frame is drawn
         // (a layout asked for there is done in the same frame).
         let watch = LayoutWatch()
@@ -31,6 +34,8 @@ extension HistoryView {
             guard let self, self.lifetime.isAlive else { return }
             if self.settleRestored(id, at: place) || watch.layouts > 30 {
                 Signal.disconnect(UnsafeMutableRawPointer(clock), watch.handler)
+            } else {
+                gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_LAYOUT)  // again, until it is laid out
             }
         }
         gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_LAYOUT)
