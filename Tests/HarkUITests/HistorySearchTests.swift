@@ -66,6 +66,8 @@ final class HistorySearchTests: XCTestCase {
                 XCTAssertEqual(history.count, 60, "at once the whole list")
                 settle(seconds: 0.5)
                 XCTAssertEqual(gtk_adjustment_get_value(adjustment), atEnd, accuracy: 1, "scrolled as it was left")
+                XCTAssertNil(gtk_root_get_focus(OpaquePointer(window.window)).flatMap { history.row(holding: $0) },
+                             "closed from its field, the keyboard did not fall onto a row (GTK's next widget)")
 
                 // From a focused result, Esc: the whole list, on that message, in view.
                 g_action_group_activate_action(OpaquePointer(window.window), "search", nil)
