@@ -176,6 +176,20 @@ final class HistoryWidthTests: XCTestCase {
                             XCTAssertGreaterThanOrEqual(whenBox.origin.x, titleBox.origin.x + titleBox.size.width)
                         }
                     }
+                    // Right to left (Persian), the title starts at the right and the time is at its left.
+                    let line = try XCTUnwrap(rows.first).titleLine
+                    gtk_widget_set_direction(line.widget, GTK_TEXT_DIR_RTL)
+                    settle(seconds: 0.3)
+                    let titleBox = Self.bounds(line.title, in: window), whenBox = Self.bounds(line.when, in: window)
+                    let lineBox = Self.bounds(line.widget, in: window)
+                    XCTAssertEqual(titleBox.origin.x + titleBox.size.width, lineBox.origin.x + lineBox.size.width, accuracy: 0.5,
+                                   "right to left, the title ends at the right at \(windowWidth) px")
+                    if windowWidth > 360 {
+                        XCTAssertLessThanOrEqual(whenBox.origin.x + whenBox.size.width, titleBox.origin.x, "and the time is at its left")
+                    } else {
+                        XCTAssertEqual(whenBox.origin.x + whenBox.size.width, lineBox.origin.x + lineBox.size.width, accuracy: 0.5,
+                                       "and the time under it, at the right")
+                    }
                 }
             }
         }

@@ -115,6 +115,8 @@ final class HistoryView {
         nothing = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_stack_add_child(OpaquePointer(widget), nothing)
         gtk_stack_set_visible_child(OpaquePointer(widget), all.scroller)
+        gtk_widget_set_visible(results.scroller, 0)
+        gtk_widget_set_visible(nothing, 0)
         Signal.connectInt(UnsafeMutableRawPointer(all.scroller), "edge-reached") { [weak self] position in
             if position == Int(GTK_POS_TOP.rawValue) { self?.onReachTop() }
         }
@@ -219,9 +221,13 @@ final class HistoryView {
 
     /// Shows the list in use: the results while searching (nothing when
     /// none match), else every message.
-    private func showPage() {
-        let page = query == nil ? all.scroller : results.count > 0 ? results.scroller : nothing
-        if gtk_stack_get_visible_child(OpaquePointer(widget)) != page { gtk_stack_set_visible_child(OpaquePointer(widget), page) }
+    private func showPage(empty: Bool = false) {
+        let page = query == nil ? all.scroller : results.count > 0 && !empty ? results.scroller : nothing
+        guard gtk_stack_get_visible_child(OpaquePointer(widget)) != page else { return }
+        gtk_widget_set_visible(page, 1)
+        gtk_stack_set_visible_child(OpaquePointer(widget), page)
+        // The others hidden, not only off screen: a screen reader reads only the list shown.
+        for other in [all.scroller, results.scroller, nothing!] where other != page { gtk_widget_set_visible(other, 0) }
     }
 
     /// Loads the whole list: every message and the take being recorded.
@@ -248,7 +254,7 @@ final class HistoryView {
         // A list emptied while scrolled makes GTK's grid warn (it finds no
         // row where its scroller clamps to): it leaves the screen first
         // (the window shows "No results" then).
-        if times.isEmpty, list === results { gtk_stack_set_visible_child(OpaquePointer(widget), nothing) }
+        if times.isEmpty, list === results, query != nil { showPage(empty: true) }
         list.show(times.map(\.id), days: days)
         if list === results { showPage() }
         for (item, row) in rows where lists[item] === list {
