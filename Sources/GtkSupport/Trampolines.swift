@@ -21,3 +21,28 @@ let menuPopupTrampoline: @convention(c) (OpaquePointer?, gpointer?) -> Void = { 
     let box = HandlerBox<SignalHandler>.borrow(data)
     MainActor.assumeIsolated { box.handler() }
 }
+
+// GtkCustomLayout's functions carry no user data: the widget finds its
+// handlers (see CustomLayout).
+let customLayoutRequestModeTrampoline: @convention(c) (UnsafeMutablePointer<GtkWidget>?) -> GtkSizeRequestMode = { borrowed in
+    nonisolated(unsafe) let widget = borrowed  // borrowed for the call, on this thread
+    return MainActor.assumeIsolated { CustomLayout.requestMode(of: widget) }
+}
+
+let customLayoutMeasureTrampoline: @convention(c) (UnsafeMutablePointer<GtkWidget>?, GtkOrientation, gint,
+                                                    UnsafeMutablePointer<gint>?, UnsafeMutablePointer<gint>?,
+                                                    UnsafeMutablePointer<gint>?, UnsafeMutablePointer<gint>?) -> Void = {
+    borrowed, orientation, forSize, minimum, natural, minimumBaseline, naturalBaseline in
+    nonisolated(unsafe) let widget = borrowed
+    let size = MainActor.assumeIsolated { CustomLayout.measure(widget, orientation, forSize) }
+    minimum?.pointee = size.minimum
+    natural?.pointee = size.natural
+    minimumBaseline?.pointee = -1
+    naturalBaseline?.pointee = -1
+}
+
+let customLayoutAllocateTrampoline: @convention(c) (UnsafeMutablePointer<GtkWidget>?, gint, gint, gint) -> Void = {
+    borrowed, width, height, baseline in
+    nonisolated(unsafe) let widget = borrowed
+    MainActor.assumeIsolated { CustomLayout.allocate(widget, width, height, baseline) }
+}

@@ -18,6 +18,8 @@ final class PendingDeletion {
     private let toastReference: ObjectRef
     var toast: OpaquePointer { OpaquePointer(toastReference.pointer) }
     var undone = false
+    /// Where its row was in the history's viewport, if on screen: an undo puts it back there.
+    var place: Double?
     /// Purges the message when the grace period ends.
     var expiry: Source?
 
@@ -53,6 +55,7 @@ extension MainWindow {
             toast("“\(message.title)” could not be deleted: \(error)")
             return
         }
+        let place = history.place(of: message.id)
         history.remove(message.id)
         toastTexts.append(text ?? "“\(message.title)” deleted")
         let toast = adw_toast_new(text ?? "“\(message.title)” deleted")!
@@ -60,6 +63,7 @@ extension MainWindow {
         adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH)
         adw_toast_set_timeout(toast, Self.undoSeconds)
         let deletion = PendingDeletion(message: message, toast: toast)
+        deletion.place = place
         pendingDeletions.append(deletion)
         Signal.connect(UnsafeMutableRawPointer(toast), "button-clicked") { [weak self] in self?.undo(deletion) }
         deletion.expiry = MainLoop.timeout(milliseconds: Self.undoSeconds * 1000) { [weak self, weak deletion] in
@@ -89,7 +93,7 @@ extension MainWindow {
             toast("“\(deletion.message.title)” could not be restored: \(error)", seconds: Self.problemSeconds)
             return
         }
-        history?.reload(showing: deletion.message.id)
+        history?.restore(deletion.message.id, at: deletion.place)
     }
 
     func askToRename(_ message: Message) {

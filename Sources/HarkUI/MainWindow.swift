@@ -115,7 +115,7 @@ final class MainWindow {
         gtk_box_append(hark_box(content), composerClamp)
 
         playback.onChange = { [weak history] id in history?.refresh(id) }
-        playback.onRateChange = { [weak history] in history?.liveRows.forEach { $0.refresh() } }
+        playback.onRateChange = { [weak history] in history?.everyRow.forEach { $0.refresh() } }
         playback.onPosition = { [weak history] id in history?.followPosition(id) }
         playback.onError = { [weak self] in self?.toast($0) }
         // Shown as missing at the first play that finds the file gone.
@@ -173,6 +173,7 @@ final class MainWindow {
             transcription?.wake()
         }
         composer.onDiscarded = { [weak self] in self?.delete($0, saying: "Recording discarded") }
+        composer.naming.onName = { [weak self] id, title in self?.rename(id, to: title) }
         importer.onImported = { [weak self] message in
             self?.history?.reload(showing: message.id)
             self?.transcription?.wake()

@@ -41,9 +41,9 @@ final class HistoryKeyboardTests: XCTestCase {
     private static func focusIsInView(_ window: MainWindow) -> Bool {
         guard let focus = gtk_root_get_focus(OpaquePointer(window.window)), let history = window.history,
               gtk_widget_get_mapped(focus) != 0,
-              let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(history.widget)) else { return false }
+              let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(history.scroller)) else { return false }
         var bounds = graphene_rect_t()
-        guard gtk_widget_compute_bounds(focus, history.widget, &bounds) != 0 else { return false }
+        guard gtk_widget_compute_bounds(focus, history.scroller, &bounds) != 0 else { return false }
         return bounds.origin.y >= -0.5 && Double(bounds.origin.y + bounds.size.height) <= gtk_adjustment_get_page_size(adjustment) + 0.5
     }
 
@@ -243,7 +243,7 @@ final class HistoryKeyboardTests: XCTestCase {
                 let remembered = try XCTUnwrap(Self.focusedMessage(window))
                 try press("Tab")
                 XCTAssertNil(Self.focusedMessage(window))
-                let adjustment = try XCTUnwrap(gtk_scrolled_window_get_vadjustment(OpaquePointer(history.widget)))
+                let adjustment = try XCTUnwrap(gtk_scrolled_window_get_vadjustment(OpaquePointer(history.scroller)))
                 gtk_adjustment_set_value(adjustment, 0)
                 settle(seconds: 0.5)
                 try press("shift+Tab")
@@ -261,9 +261,9 @@ final class HistoryKeyboardTests: XCTestCase {
     private static func newestIsWholeAtTheBottom(_ window: MainWindow, _ id: String) -> Bool {
         guard let history = window.history, let item = history.row(showing: id)?.listItemWidget,
               gtk_widget_get_mapped(item) != 0,
-              let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(history.widget)) else { return false }
+              let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(history.scroller)) else { return false }
         var bounds = graphene_rect_t()
-        guard gtk_widget_compute_bounds(item, history.widget, &bounds) != 0 else { return false }
+        guard gtk_widget_compute_bounds(item, history.scroller, &bounds) != 0 else { return false }
         let bottom = Double(bounds.origin.y + bounds.size.height), page = gtk_adjustment_get_page_size(adjustment)
         return bounds.origin.y >= -0.5 && bottom <= page + 0.5 && bottom >= page - 80
     }
@@ -284,6 +284,59 @@ final class HistoryKeyboardTests: XCTestCase {
                 try XCTUnwrap(window.history).append(added)
                 XCTAssertTrue(MainLoop.iterate(until: { Self.newestIsWholeAtTheBottom(window, added) }, timeout: 3),
                               "a new message is scrolled to, whole")
+            }
+        }
+    }
+
+    /// Where each message on screen is in the viewport (its row's top).
+    @MainActor
+    private static func places(_ history: HistoryView, _ ids: [String]) -> [String: Double] {
+        var places: [String: Double] = [:]
+        for id in ids { if let place = history.place(of: id) { places[id] = place } }
+        return places
+    }
+
+    /// Undoing a delete (Ctrl+Z) puts the message back where it was: no row
+    /// on screen moves, and the focus is on it, not on the neighbour that
+    /// took it; at the end of the list and scrolled up into it.
+    func testUndoingADeletePutsTheMessageBackInPlaceWithTheFocus() throws {
+        try onMainActor {
+            try Self.withKeyboardWindow(messages: 41) { window, ids, store, _ in
+                let history = try XCTUnwrap(window.history)
+                try Self.tabIntoTheList(window)
+                /// Whether `id` is its day's first message (its row carries the day's header).
+                func isDaysFirst(_ id: String) -> Bool {
+                    guard let index = ids.firstIndex(of: id), index > 0,
+                          let date = try? store.message(id).createdAt, let before = try? store.message(ids[index - 1]).createdAt
+                    else { return false }
+                    return !Calendar.current.isDate(date, inSameDayAs: before)
+                }
+                for (moves, where_) in [([], "the newest"), (["Up", "Up"], "near the end"), (["Page_Up", "Page_Up", "Up"], "scrolled up"),
+                                        (["day"], "a day's first")] {
+                    for key in moves where key != "day" { try Self.press(key) }
+                    if moves == ["day"] {
+                        for _ in 0..<10 where !(Self.focusedMessage(window).map(isDaysFirst) ?? true) { try Self.press("Up") }
+                        XCTAssertTrue(Self.focusedMessage(window).map(isDaysFirst) ?? false)
+                    }
+                    settle(seconds: 0.3)
+                    let target = try XCTUnwrap(Self.focusedMessage(window))
+                    let before = Self.places(history, ids)
+                    XCTAssertGreaterThan(before.count, 3, where_)
+                    XCTAssertNotNil(before[target], where_)
+                    try Self.press("Delete")
+                    XCTAssertTrue(MainLoop.iterate(until: { history.count == 40 }, timeout: 3), "\(where_): deleted")
+                    XCTAssertNotEqual(Self.focusedMessage(window), target)
+                    try Self.press("ctrl+z")
+                    XCTAssertTrue(MainLoop.iterate(until: { history.count == 41 }, timeout: 3), "\(where_): back")
+                    XCTAssertTrue(MainLoop.iterate(until: { Self.focusedMessage(window) == target }, timeout: 3),
+                                  "\(where_): the focus is on the message brought back")
+                    settle(seconds: 0.3)
+                    XCTAssertEqual(Self.focusedMessage(window), target, where_)
+                    let after = Self.places(history, ids)
+                    for (id, place) in before {
+                        XCTAssertEqual(after[id] ?? -10_000, place, accuracy: 1, "\(where_): \(id == target ? "it" : "a row") did not move")
+                    }
+                }
             }
         }
     }

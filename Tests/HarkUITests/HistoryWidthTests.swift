@@ -126,4 +126,80 @@ final class HistoryWidthTests: XCTestCase {
             }
         }
     }
+
+    /// At 360 px the titles read "Voic…", "Gra…" while the row had room:
+    /// there the time and duration go under the title, which gets the row's
+    /// width; wider, they stay beside it. A title still cut shows whole in
+    /// its tooltip; one shown whole has none.
+    func testTitlesGetTheRowsWidthAndACutTitleShowsWholeInItsTooltip() throws {
+        let scratch = try ScratchFolder()
+        let folder = scratch.url
+        let tone = scratch.path("tone.ogg")
+        try WindowFixture.tone(tone, seconds: 3)
+        let titles = ["Voice message", "Grandma's birthday", "Meeting notes",
+                      "Notes from the long meeting about the garden, the roof and the neighbours' new fence"]
+        try onMainActor {
+            var ids: [String]?
+            for windowWidth: Int32 in [360, 480, 800] {
+                try WindowFixture.withWindow(storeIn: folder, before: { store in
+                    if ids == nil { ids = try titles.map { try store.importFile(tone, title: $0).id } }
+                    return try XCTUnwrap(ids)
+                }) { _, window, ids in
+                    gtk_window_set_default_size(window.window, windowWidth, 700)
+                    window.present()
+                    settle(seconds: 0.5)
+                    let history = try XCTUnwrap(window.history)
+                    let rows = try ids.map { try XCTUnwrap(history.row(showing: $0)) }
+                    _ = MainLoop.iterate(until: { rows.last?.titleLine.tooltip != nil }, timeout: 3)
+                    for (row, title) in zip(rows, titles) {
+                        let line = row.titleLine
+                        var natural: Int32 = 0
+                        gtk_widget_measure(line.title, GTK_ORIENTATION_HORIZONTAL, -1, nil, &natural, nil, nil)
+                        let shown = gtk_widget_get_width(line.title)
+                        let titleBox = Self.bounds(line.title, in: window), whenBox = Self.bounds(line.when, in: window)
+                        let rowBox = Self.bounds(row.widget, in: window)
+                        XCTAssertLessThanOrEqual(whenBox.origin.x + whenBox.size.width, rowBox.origin.x + rowBox.size.width,
+                                                 "the time is inside its row at \(windowWidth) px")
+                        if title == titles.last {
+                            XCTAssertLessThan(shown, natural, "the long title is cut at \(windowWidth) px")
+                            XCTAssertEqual(line.tooltip, title, "and shows whole in its tooltip at \(windowWidth) px")
+                        } else {
+                            XCTAssertGreaterThanOrEqual(shown, natural, "“\(title)” is whole at \(windowWidth) px")
+                            XCTAssertNil(line.tooltip, "“\(title)” whole needs no tooltip at \(windowWidth) px")
+                        }
+                        if windowWidth == 360 {
+                            XCTAssertGreaterThanOrEqual(whenBox.origin.y, titleBox.origin.y + titleBox.size.height - 0.5,
+                                                        "the time goes under the title at 360 px")
+                        } else {
+                            XCTAssertLessThan(whenBox.origin.y, titleBox.origin.y + titleBox.size.height,
+                                              "the time stays beside the title at \(windowWidth) px")
+                            XCTAssertGreaterThanOrEqual(whenBox.origin.x, titleBox.origin.x + titleBox.size.width)
+                        }
+                    }
+                    // Right to left (Persian), the title starts at the right and the time is at its left.
+                    let line = try XCTUnwrap(rows.first).titleLine
+                    gtk_widget_set_direction(line.widget, GTK_TEXT_DIR_RTL)
+                    settle(seconds: 0.3)
+                    let titleBox = Self.bounds(line.title, in: window), whenBox = Self.bounds(line.when, in: window)
+                    let lineBox = Self.bounds(line.widget, in: window)
+                    XCTAssertEqual(titleBox.origin.x + titleBox.size.width, lineBox.origin.x + lineBox.size.width, accuracy: 0.5,
+                                   "right to left, the title ends at the right at \(windowWidth) px")
+                    if windowWidth > 360 {
+                        XCTAssertLessThanOrEqual(whenBox.origin.x + whenBox.size.width, titleBox.origin.x, "and the time is at its left")
+                    } else {
+                        XCTAssertEqual(whenBox.origin.x + whenBox.size.width, lineBox.origin.x + lineBox.size.width, accuracy: 0.5,
+                                       "and the time under it, at the right")
+                    }
+                }
+            }
+        }
+    }
+
+    /// The time goes under the title only where the title would keep less
+    /// than twice the time's width beside it.
+    func testTheTimeGoesUnderTheTitleOnlyWhereTheRowIsNarrow() {
+        XCTAssertTrue(TitleLine.stacks(width: 180, when: 90))
+        XCTAssertFalse(TitleLine.stacks(width: 300, when: 90))
+        XCTAssertTrue(TitleLine.stacks(width: 300, when: 120), "a larger font keeps the rule")
+    }
 }

@@ -65,6 +65,10 @@ final class RecordingPlaceholderTests: XCTestCase {
                 composer.stop()
                 XCTAssertTrue(MainLoop.iterate(until: { !composer.isRecording }, timeout: 10))
                 settle(seconds: 0.3)
+                // The title offered after Stop takes the keys until set aside (Esc, or going on).
+                XCTAssertTrue(composer.naming.isOffered)
+                XCTAssertFalse(window.handleKey(UInt32(GDK_KEY_space), modifiers: 0), "Space types in the title")
+                composer.naming.dismiss()
                 XCTAssertTrue(window.handleKey(UInt32(GDK_KEY_space), modifiers: 0))
                 XCTAssertTrue(MainLoop.iterate(until: { playback.isPlaying }, timeout: 5), "and plays once the take is saved")
                 XCTAssertNotEqual(playback.currentID, id, "the newest message: the take just saved")

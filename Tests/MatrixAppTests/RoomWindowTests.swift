@@ -225,9 +225,9 @@ final class RoomWindowTests: XCTestCase {
                 conversations.show(.room(roomID))
                 // The sync brings the newest 50 events; the rest come a page (30) at a time,
                 // as the list, opened at its top and then scrolled, reaches its top.
-                hark_test_emit_int(history.widget, "edge-reached", Int32(GTK_POS_TOP.rawValue))
+                hark_test_emit_int(history.scroller, "edge-reached", Int32(GTK_POS_TOP.rawValue))
                 XCTAssertTrue(waitUntil { history.count == 60 }, "\(history.count) of 60")
-                hark_test_emit_int(history.widget, "edge-reached", Int32(GTK_POS_TOP.rawValue))
+                hark_test_emit_int(history.scroller, "edge-reached", Int32(GTK_POS_TOP.rawValue))
                 XCTAssertTrue(waitUntil { (try? store.room(roomID))??.historyComplete == true }, "paged to the room's start")
                 XCTAssertEqual(history.count, 60)
                 XCTAssertEqual(Set(try store.shownIDs(in: .room(roomID)).map { try store.message($0).title }),

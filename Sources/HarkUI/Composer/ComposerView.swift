@@ -38,6 +38,8 @@ final class ComposerView {
     private let hint: UnsafeMutablePointer<GtkWidget>
     let holdHint: UnsafeMutablePointer<GtkWidget>
     let hold = HoldToRecord()
+    /// Right after Stop: the new message's title, offered for typing.
+    let naming = TakeNaming()
     let pulse = LevelMeterView(kind: .pulse, size: 64)
     let live = LiveWaveformView()
     let ring = CircularProgressView(size: 32)
@@ -130,6 +132,7 @@ final class ComposerView {
         gtk_widget_set_hexpand(hint, 1)
         gtk_label_set_xalign(hark_label(hint), 0)
         gtk_box_append(hark_box(row), hint)
+        gtk_box_append(hark_box(row), naming.widget)
 
         recordingBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
         gtk_widget_set_hexpand(recordingBox, 1)
@@ -172,6 +175,7 @@ final class ComposerView {
         }
         PressButton.onPress(pauseButton, watchedFrom: row) { [weak self] in self?.togglePause() }
         Signal.connect(UnsafeMutableRawPointer(cancelButton), "clicked") { [weak self] in self?.cancel() }
+        naming.onChange = { [weak self] in self?.updateControls() }
         updateControls()
     }
 
@@ -245,6 +249,7 @@ final class ComposerView {
     }
 
     private func start() {
+        naming.dismiss()  // carrying on keeps the last take's title
         problem = nil
         let message: Message
         let processing = voiceProcessing() && VoiceProcessing.isAvailable
@@ -302,7 +307,11 @@ final class ComposerView {
             guard let message else { return }
             do {
                 try store.finishRecording(message.id, duration: recording.duration, levels: recording.levels)
-                if let saved = try? store.message(message.id) { discarding ? onDiscarded(saved) : onSaved(saved) }
+                if let saved = try? store.message(message.id) {
+                    discarding ? onDiscarded(saved) : onSaved(saved)
+                    // A take of one's own, kept, with the window staying: name it now (or not).
+                    if !discarding, roomID == nil, whenEnded.isEmpty { naming.offer(saved) }
+                }
                 if let interruption = recording.interruption {
                     report(Self.explain(interruption, saved: recording.duration))
                 }
@@ -342,7 +351,7 @@ final class ComposerView {
         let recording = recorder != nil
         let paused = recorder?.state == .paused
         gtk_widget_set_visible(recordingBox, recording ? 1 : 0)
-        gtk_widget_set_visible(hint, recording ? 0 : 1)
+        gtk_widget_set_visible(hint, recording || naming.isOffered ? 0 : 1)
         let recordName = recording ? "Stop" : "Record"
         PressButton.setIcon(recordIcon, recording ? "media-playback-stop-symbolic" : "media-record-symbolic")
         // Unavailable here (an encrypted room): the button says why, and so does the hint.
@@ -394,21 +403,6 @@ final class ComposerView {
         updateNotice()
     }
 
-    private var inputNotice: String? {
-        let text: String?
-        switch inputCondition {
-        case .quiet:
-            text = "Your microphone is very quiet. Check that it is not muted and that its volume is up."
-        case .clipping:
-            text = "Your microphone is too loud, so the sound is clipping. Turn its volume down or move back a little."
-        case .fine:
-            text = recordsSpeakerOutput()
-                ? "No microphone was found: System Default records what the speakers play. Choose an input in the microphone menu."
-                : nil
-        }
-        return text
-    }
-
     /// The hint beside Record (or why it is unavailable).
     var hintShown: String { gtk_label_get_text(hark_label(hint)).map { String(cString: $0) } ?? "" }
     var recordIsSensitive: Bool { gtk_widget_get_sensitive(recordButton) != 0 }
@@ -418,30 +412,6 @@ final class ComposerView {
     var noticeText: String? {
         guard gtk_widget_get_visible(notice) != 0, let text = gtk_label_get_text(hark_label(notice)) else { return nil }
         return String(cString: text)
-    }
-
-    /// Why a recording stopped early, and what was kept, in the user's words.
-    nonisolated static func explain(_ interruption: AudioError, saved seconds: Double) -> String {
-        let kept = "the \(DurationText.spoken(seconds)) recorded until then were saved"
-        switch interruption {
-        case .diskFull:
-            return "The disk is full, so the recording stopped; \(kept). Free some space to record more."
-        case .deviceLost:
-            return "The microphone was disconnected, so the recording stopped; \(kept)."
-        default:
-            return "The recording stopped early (\(interruption.description)); \(kept)."
-        }
-    }
-
-    /// A take whose audio is in its file but whose message could not be
-    /// written (a full disk): recovery completes it at the next start.
-    nonisolated static func explainUnfinished(seconds: Double, interruption: AudioError?, error: Error) -> String {
-        let kept = "The \(DurationText.spoken(seconds)) recorded are kept in their file"
-        let later = "the message will be completed the next time Hark starts"
-        if case .diskFull? = interruption {
-            return "The disk is full, so the recording stopped. \(kept), and \(later) with space free."
-        }
-        return "\(kept), but the message could not be completed (\(error)); \(later)."
     }
 
     /// While Record is held: what releasing will do.

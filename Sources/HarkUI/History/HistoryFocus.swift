@@ -48,8 +48,8 @@ extension HistoryView {
             return
         }
         var bounds = graphene_rect_t()
-        guard let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(widget)),
-              gtk_widget_compute_bounds(itemWidget, widget, &bounds) != 0 else { return }
+        guard let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)),
+              gtk_widget_compute_bounds(itemWidget, scroller, &bounds) != 0 else { return }
         let top = Double(bounds.origin.y), bottom = top + Double(bounds.size.height)
         let page = gtk_adjustment_get_page_size(adjustment)
         if top < 0 {
@@ -59,16 +59,31 @@ extension HistoryView {
         }
     }
 
+    /// Puts the keyboard focus on `id`'s row in the list shown; the list
+    /// follows it (see focusMoved). A row not built yet is scrolled to first.
+    func focusMessage(_ id: String, attempts: Int = 20) {
+        if let itemWidget = itemWidget(showing: id), gtk_widget_get_mapped(itemWidget) != 0 {
+            gtk_widget_grab_focus(itemWidget)
+            return
+        }
+        guard attempts > 0, let index = shownIndex(of: id) else { return }
+        if attempts == 20 { scrollToItem(index) }
+        lifetime.timeout(milliseconds: 15) { [weak self] in
+            self?.focusMessage(id, attempts: attempts - 1)
+            return false
+        }
+    }
+
     enum Placement { case whole, partly, outside }
 
     /// How much of a list item is on screen. GTK keeps the focused item's
     /// widget (mapped, allocated where it was) however far the list scrolls,
     /// so being mapped says nothing: its bounds in the viewport do.
-    private func placement(of itemWidget: UnsafeMutablePointer<GtkWidget>) -> Placement {
+    func placement(of itemWidget: UnsafeMutablePointer<GtkWidget>) -> Placement {
         var bounds = graphene_rect_t()
         guard gtk_widget_get_mapped(itemWidget) != 0,
-              let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(widget)),
-              gtk_widget_compute_bounds(itemWidget, widget, &bounds) != 0 else { return .outside }
+              let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)),
+              gtk_widget_compute_bounds(itemWidget, scroller, &bounds) != 0 else { return .outside }
         let top = Double(bounds.origin.y), bottom = top + Double(bounds.size.height)
         let page = gtk_adjustment_get_page_size(adjustment)
         guard bottom > 0, top < page else { return .outside }
@@ -81,7 +96,7 @@ extension HistoryView {
         var whole: (position: guint, widget: UnsafeMutablePointer<GtkWidget>)?
         var partial: (position: guint, widget: UnsafeMutablePointer<GtkWidget>)?
         for item in rows.keys {
-            guard let key = boundKeys[item], HistoryItem(key: key) != .recording,
+            guard let key = boundKeys[item], HistoryItem(key: key) != .recording, holdsFocus(Self.itemWidget(of: item) ?? listView),
                   let itemWidget = Self.itemWidget(of: item) else { continue }
             let position = gtk_list_item_get_position(OpaquePointer(item))
             switch placement(of: itemWidget) {

@@ -44,6 +44,13 @@ final class HistorySearch {
         }
         Signal.connectPointer(UnsafeMutableRawPointer(bar), "notify::search-mode-enabled") { [weak self] _ in
             guard let self, !self.isOpen else { return }
+            // Closed from its field: the keyboard leaves it for nowhere, as
+            // the window starts. GTK would hand it on to the next widget,
+            // at times the list's first row, scrolling the list to its top.
+            if let root = gtk_widget_get_root(self.bar), let focus = gtk_root_get_focus(root),
+               gtk_widget_is_ancestor(focus, self.bar) != 0 {
+                gtk_root_set_focus(root, nil)
+            }
             gtk_editable_set_text(OpaquePointer(self.entry), "")
             self.onQuery(nil)
         }

@@ -20,9 +20,11 @@ final class MessageRow {
     let playButton: UnsafeMutablePointer<GtkWidget>
     let ring = CircularProgressView(size: 44)
     let waveform = WaveformView()
-    private let title: UnsafeMutablePointer<GtkWidget>
-    /// Beside the title: the time of day and the duration ("5:15 PM · 0:19").
-    private let when: UnsafeMutablePointer<GtkWidget>
+    /// The title, with the time of day and the duration ("5:15 PM · 0:19")
+    /// beside it, or under it where the row is narrow.
+    let titleLine = TitleLine()
+    private var title: UnsafeMutablePointer<GtkWidget> { titleLine.title }
+    private var when: UnsafeMutablePointer<GtkWidget> { titleLine.when }
     private let time: UnsafeMutablePointer<GtkWidget>
     private let speed: UnsafeMutablePointer<GtkWidget>
     let missing: UnsafeMutablePointer<GtkWidget>
@@ -91,19 +93,7 @@ final class MessageRow {
         gtk_widget_add_css_class(sender, "accent")
         gtk_widget_set_visible(sender, 0)
         gtk_box_append(hark_box(middle), sender)
-        let heading = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
-        title = gtk_label_new("")!
-        gtk_label_set_xalign(hark_label(title), 0)
-        gtk_label_set_ellipsize(hark_label(title), PANGO_ELLIPSIZE_END)
-        gtk_widget_set_hexpand(title, 1)
-        gtk_widget_add_css_class(title, "heading")
-        gtk_box_append(hark_box(heading), title)
-        when = gtk_label_new("")!
-        gtk_widget_add_css_class(when, "caption")
-        gtk_widget_add_css_class(when, "dim-label")
-        gtk_widget_add_css_class(when, "numeric")
-        gtk_box_append(hark_box(heading), when)
-        gtk_box_append(hark_box(middle), heading)
+        gtk_box_append(hark_box(middle), titleLine.widget)
         waveform.widthFollowsDuration = true
         gtk_box_append(hark_box(middle), waveform.widget)
         gtk_box_append(hark_box(middle), transcriptView.widget)
@@ -211,7 +201,7 @@ final class MessageRow {
         self.message = message
         shownPlayName = nil
         shownRate = nil
-        gtk_label_set_text(hark_label(title), message.title)
+        titleLine.text = message.title
         waveform.setAccessibleName(RowDescription.positionName(message.title))
         hark_accessible_set_label(UnsafeMutableRawPointer(menuButton), RowDescription.menuName(message.title))
         gtk_label_set_text(hark_label(when), "\(DayGroups.clockTime(message.createdAt)) · \(DurationText.clock(message.duration))")
