@@ -281,7 +281,7 @@ final class MessageRow {
     private var shownPlayName: String?
     private var shownRate: String?
 
-    /// Follows the playing position, 30 times a second while playing: the
+    /// Follows the playing position, 20 times a second while playing: the
     /// playhead, ring and clock change only when what they show would, so
     /// a long message's row is drawn only as often as its playhead moves a
     /// pixel, and nothing else in the window is. (Asked first because even
