@@ -5,6 +5,7 @@ import CGtk
 import Foundation
 import GLibSupport
 import GtkSupport
+import Localization
 import MessageStore
 
 /// A deleted message that can still be undone (for `undoSeconds`, whether or
@@ -52,14 +53,15 @@ extension MainWindow {
         guard let store, let history else { return }
         if playback?.currentID == message.id { playback?.stop() }
         do { try store.delete(message.id) } catch {
-            toast("“\(message.title)” could not be deleted: \(error)")
+            toast(tr("“{title}” could not be deleted: {reason}", ["title": message.title, "reason": "\(error)"]))
             return
         }
         let place = history.place(of: message.id)
         history.remove(message.id)
-        toastTexts.append(text ?? "“\(message.title)” deleted")
-        let toast = adw_toast_new(text ?? "“\(message.title)” deleted")!
-        adw_toast_set_button_label(toast, "_Undo")
+        let said = text ?? tr("“{title}” deleted", ["title": message.title])
+        toastTexts.append(said)
+        let toast = adw_toast_new(said)!
+        adw_toast_set_button_label(toast, tr("_Undo"))
         adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH)
         adw_toast_set_timeout(toast, Self.undoSeconds)
         let deletion = PendingDeletion(message: message, toast: toast)
@@ -90,7 +92,7 @@ extension MainWindow {
         deletion.expiry = nil
         pendingDeletions.removeAll { $0 === deletion }
         do { try store?.undelete(deletion.message.id) } catch {
-            toast("“\(deletion.message.title)” could not be restored: \(error)", seconds: Self.problemSeconds)
+            toast(tr("“{title}” could not be restored: {reason}", ["title": deletion.message.title, "reason": "\(error)"]), seconds: Self.problemSeconds)
             return
         }
         history?.restore(deletion.message.id, at: deletion.place)
@@ -104,7 +106,7 @@ extension MainWindow {
 
     func rename(_ id: String, to title: String) {
         do { try store?.rename(id, to: title) } catch {
-            toast("The message could not be renamed: \(error)", seconds: Self.problemSeconds)
+            toast(tr("The message could not be renamed: {reason}", ["reason": "\(error)"]), seconds: Self.problemSeconds)
             return
         }
         history?.update(id)
@@ -117,7 +119,7 @@ extension MainWindow {
             guard let self, let store = self.store else { return }
             let source: String
             do { source = try store.exportSource(message.id) } catch {
-                self.toast("“\(message.title)” could not be exported: \(error)", seconds: Self.problemSeconds)
+                self.toast(tr("“{title}” could not be exported: {reason}", ["title": message.title, "reason": "\(error)"]), seconds: Self.problemSeconds)
                 return
             }
             // The chooser asked before replacing the file it showed; a name
@@ -133,9 +135,9 @@ extension MainWindow {
         do {
             let path = try store?.outgoingCopy(message.id)
             if let path { FileTransfer.copy(path, from: Widget.widget(window)) }
-            toast("“\(message.title)” copied")
+            toast(tr("“{title}” copied", ["title": message.title]))
         } catch {
-            toast("“\(message.title)” could not be copied: \(error)", seconds: Self.problemSeconds)
+            toast(tr("“{title}” could not be copied: {reason}", ["title": message.title, "reason": "\(error)"]), seconds: Self.problemSeconds)
         }
     }
 
@@ -151,7 +153,7 @@ extension MainWindow {
                   let list = g_value_get_boxed(value.assumingMemoryBound(to: GValue.self)) else { return false }
             let paths = Self.paths(in: OpaquePointer(list))
             if paths.isEmpty {
-                self.toast("Only files on this computer can be imported.")
+                self.toast(tr("Only files on this computer can be imported."))
                 return false
             }
             self.importer?.enqueue(paths)

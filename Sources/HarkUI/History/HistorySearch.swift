@@ -3,6 +3,7 @@ import CGLib
 import CGtk
 import GLibSupport
 import GtkSupport
+import Localization
 import MessageStore
 
 /// The search bar over the history: opened by Ctrl+F, the header's
@@ -23,8 +24,8 @@ final class HistorySearch {
         entry = gtk_search_entry_new()!
         gtk_widget_set_hexpand(entry, 1)
         gtk_editable_set_width_chars(OpaquePointer(entry), 24)
-        hark_object_set_string(UnsafeMutableRawPointer(entry), "placeholder-text", "Search by title or day")
-        hark_accessible_set_label(UnsafeMutableRawPointer(entry), "Search messages")
+        hark_object_set_string(UnsafeMutableRawPointer(entry), "placeholder-text", tr("Search by title or day"))
+        hark_accessible_set_label(UnsafeMutableRawPointer(entry), tr("Search messages"))
         let clamp = adw_clamp_new()!
         adw_clamp_set_maximum_size(OpaquePointer(clamp), 480)
         adw_clamp_set_child(OpaquePointer(clamp), entry)
@@ -33,8 +34,8 @@ final class HistorySearch {
 
         toggle = gtk_toggle_button_new()!
         gtk_button_set_icon_name(hark_button(toggle), "system-search-symbolic")
-        gtk_widget_set_tooltip_text(toggle, "Search (Ctrl+F)")
-        hark_accessible_set_label(UnsafeMutableRawPointer(toggle), "Search")
+        gtk_widget_set_tooltip_text(toggle, tr("Search (Ctrl+F)"))
+        hark_accessible_set_label(UnsafeMutableRawPointer(toggle), tr("Search"))
         g_object_bind_property(UnsafeMutableRawPointer(toggle), "active", UnsafeMutableRawPointer(bar), "search-mode-enabled",
                                GBindingFlags(rawValue: G_BINDING_BIDIRECTIONAL.rawValue | G_BINDING_SYNC_CREATE.rawValue))
 

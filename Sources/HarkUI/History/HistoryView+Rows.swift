@@ -3,6 +3,7 @@ import CGLib
 import CGtk
 import GLibSupport
 import GtkSupport
+import Localization
 import MessageStore
 
 /// The history's rows: made once per list item, shown a message each time
@@ -34,7 +35,7 @@ extension HistoryView {
             let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
             gtk_box_append(hark_box(box), header)
             gtk_box_append(hark_box(box), row.widget)
-            let placeholder = gtk_label_new("Recording a new message…")!
+            let placeholder = gtk_label_new(tr("Recording a new message…"))!
             gtk_label_set_xalign(hark_label(placeholder), 0)
             gtk_widget_add_css_class(placeholder, "dim-label")
             gtk_widget_add_css_class(placeholder, "hark-recording-placeholder")
@@ -64,11 +65,11 @@ extension HistoryView {
             switch key.map(HistoryItem.init(key:)) {
             case .recording:
                 row.clear()
-                self.setItemLabel(item, "Recording a new message", keys: RowDescription.keys(for: nil))
+                self.setItemLabel(item, tr("Recording a new message"), keys: RowDescription.keys(for: nil))
             case .message(let id):
                 guard let message = try? self.store.message(id) else {
                     row.clear()  // never act on the message a recycled row showed before
-                    self.setItemLabel(item, "A message that could not be read")
+                    self.setItemLabel(item, tr("A message that could not be read"))
                     return
                 }
                 row.show(message)

@@ -4,6 +4,7 @@ import Foundation
 import CGtk
 import GLibSupport
 import GtkSupport
+import Localization
 import MessageStore
 
 /// The message history: a virtualised GtkListView (only the rows on screen
@@ -106,8 +107,8 @@ final class HistoryView {
         widget = gtk_stack_new()!
         lifetime = WidgetLifetime(of: widget)
         let (allOwner, resultsOwner) = (ListOwner(), ListOwner())
-        all = HistoryList(factory: makeFactory(allOwner), name: "Messages")
-        results = HistoryList(factory: makeFactory(resultsOwner), name: "Search results")
+        all = HistoryList(factory: makeFactory(allOwner), name: tr("Messages"))
+        results = HistoryList(factory: makeFactory(resultsOwner), name: tr("Search results"))
         allOwner.list = all
         resultsOwner.list = results
         gtk_stack_add_child(OpaquePointer(widget), all.scroller)

@@ -4,6 +4,7 @@ import CGtk
 import GLibSupport
 import GtkSupport
 import Levels
+import Localization
 import MessageStore
 
 /// One message in the history, the seed's voice-message view: play/pause
@@ -97,7 +98,7 @@ final class MessageRow {
         waveform.widthFollowsDuration = true
         gtk_box_append(hark_box(middle), waveform.widget)
         gtk_box_append(hark_box(middle), transcriptView.widget)
-        missing = gtk_label_new("The audio file of this message is missing")!
+        missing = gtk_label_new(Self.missingText)!
         gtk_widget_add_css_class(missing, "error")
         gtk_label_set_xalign(hark_label(missing), 0)
         // Wrapped, so the row asks for no more width than any other row:
@@ -115,10 +116,10 @@ final class MessageRow {
         gtk_widget_add_css_class(sendStatus, "caption")
         gtk_widget_set_visible(sendStatus, 0)
         gtk_box_append(hark_box(footer), sendStatus)
-        retryButton = gtk_button_new_with_mnemonic("_Retry")!
+        retryButton = gtk_button_new_with_mnemonic(tr("_Retry"))!
         gtk_widget_add_css_class(retryButton, "flat")
         gtk_widget_add_css_class(retryButton, "caption")
-        gtk_widget_set_tooltip_text(retryButton, "Send this message again")
+        gtk_widget_set_tooltip_text(retryButton, tr("Send this message again"))
         gtk_widget_set_visible(retryButton, 0)
         gtk_box_append(hark_box(footer), retryButton)
         gtk_box_append(hark_box(middle), footer)
@@ -127,7 +128,7 @@ final class MessageRow {
         speed = gtk_button_new_with_label("1×")!
         gtk_widget_add_css_class(speed, "flat")
         gtk_widget_set_valign(speed, GTK_ALIGN_CENTER)
-        gtk_widget_set_tooltip_text(speed, "Playback speed, for every message")
+        gtk_widget_set_tooltip_text(speed, tr("Playback speed, for every message"))
         // As wide as its widest text, so the row never shifts when the speed changes.
         var widest: Int32 = 0
         for rate in PlaybackController.rates {
@@ -140,10 +141,10 @@ final class MessageRow {
         gtk_button_set_label(hark_button(speed), Self.rateText(1))
         gtk_box_append(hark_box(widget), speed)
 
-        missingDelete = gtk_button_new_with_mnemonic("_Delete")!
+        missingDelete = gtk_button_new_with_mnemonic(tr("_Delete"))!
         gtk_widget_add_css_class(missingDelete, "flat")
         gtk_widget_set_valign(missingDelete, GTK_ALIGN_CENTER)
-        gtk_widget_set_tooltip_text(missingDelete, "Delete this message")
+        gtk_widget_set_tooltip_text(missingDelete, tr("Delete this message"))
         gtk_box_append(hark_box(widget), missingDelete)
         menuButton = Self.makeMenuButton()
         gtk_box_append(hark_box(widget), menuButton)
@@ -204,7 +205,9 @@ final class MessageRow {
         titleLine.text = message.title
         waveform.setAccessibleName(RowDescription.positionName(message.title))
         hark_accessible_set_label(UnsafeMutableRawPointer(menuButton), RowDescription.menuName(message.title))
-        gtk_label_set_text(hark_label(when), "\(DayGroups.clockTime(message.createdAt)) · \(DurationText.clock(message.duration))")
+        // TRANSLATORS: beside a message's title: when it was recorded and how long it lasts, "5:15 PM · 0:19".
+        gtk_label_set_text(hark_label(when), tr("{time} · {duration}", ["time": DayGroups.clockTime(message.createdAt),
+                                                                         "duration": DurationText.clock(message.duration)]))
         gtk_widget_set_tooltip_text(when, Self.processingNote(message.voiceProcessed))
         waveform.setLevels { [store] in (try? store.levels(of: message.id)) ?? LevelTrack() }
         waveform.duration = message.duration
@@ -238,8 +241,8 @@ final class MessageRow {
         }
     }
 
-    static let missingText = "The audio file of this message is missing"
-    static let downloadingText = "Downloading…"
+    static var missingText: String { tr("The audio file of this message is missing") }
+    static var downloadingText: String { tr("Downloading…") }
 
     /// How the message's sends stand (nil: never sent).
     var sendState: SendState?
@@ -247,8 +250,8 @@ final class MessageRow {
     /// How a recording was made, for the row's tooltip; nil for imports.
     static func processingNote(_ processed: Bool?) -> String? {
         switch processed {
-        case true?: return "Recorded with background noise reduced"
-        case false?: return "Recorded without noise reduction"
+        case true?: return tr("Recorded with background noise reduced")
+        case false?: return tr("Recorded without noise reduction")
         case nil: return nil
         }
     }
@@ -267,14 +270,15 @@ final class MessageRow {
             shownPlayName = name
             gtk_button_set_icon_name(hark_button(playButton),
                                      playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic")
-            gtk_widget_set_tooltip_text(playButton, playing ? "Pause" : "Play")
+            gtk_widget_set_tooltip_text(playButton, playing ? tr("Pause") : tr("Play"))
             hark_accessible_set_label(UnsafeMutableRawPointer(playButton), name)
         }
         let rate = Self.rateText(playback.rate)
         if shownRate != rate {
             shownRate = rate
             gtk_button_set_label(hark_button(speed), rate)
-            hark_accessible_set_label(UnsafeMutableRawPointer(speed), "Playback speed \(rate)")
+            // TRANSLATORS: the speed button as a screen reader names it, "Playback speed 1.5×".
+            hark_accessible_set_label(UnsafeMutableRawPointer(speed), tr("Playback speed {rate}", ["rate": rate]))
         }
         followPosition(force: true)
     }
@@ -303,7 +307,8 @@ final class MessageRow {
 
     private func timeText(_ position: Double) -> String {
         guard let message else { return "" }
-        return "\(DurationText.clock(position)) / \(DurationText.clock(message.duration))"
+        // TRANSLATORS: under a message's waveform: where it plays and how long it lasts, "0:03 / 0:14".
+        return tr("{position} / {duration}", ["position": DurationText.clock(position), "duration": DurationText.clock(message.duration)])
     }
 
     private func updateTime(_ position: Double) {
