@@ -6,6 +6,7 @@ import Foundation
 import GLibSupport
 import GtkSupport
 import Identity
+import Localization
 import MessageStore
 
 /// The main window: a header bar (microphone, main menu), the message
@@ -172,19 +173,22 @@ final class MainWindow {
             history?.append($0.id)
             transcription?.wake()
         }
-        composer.onDiscarded = { [weak self] in self?.delete($0, saying: "Recording discarded") }
+        // TRANSLATORS: a toast, after a take being recorded was thrown away (it has an Undo button).
+        composer.onDiscarded = { [weak self] in self?.delete($0, saying: tr("Recording discarded")) }
         composer.naming.onName = { [weak self] id, title in self?.rename(id, to: title) }
         importer.onImported = { [weak self] message in
             self?.history?.reload(showing: message.id)
             self?.transcription?.wake()
-            self?.toast("“\(message.title)” imported")
+            // TRANSLATORS: a toast, {title} is the new message's title.
+            self?.toast(tr("“{title}” imported", ["title": message.title]))
         }
         importer.onError = { [weak self] in self?.toast($0, seconds: Self.problemSeconds) }
         exporter.onError = { [weak self] in self?.toast($0, seconds: Self.problemSeconds) }
         exporter.onExported = { [weak self] title, path in
             guard let self else { return }
-            self.toast("“\(title)” exported as \(URL(fileURLWithPath: path).lastPathComponent)",
-                       button: "Show in Files") {
+            // TRANSLATORS: a toast, {file} is the name of the file written ("Dentist.ogg").
+            self.toast(tr("“{title}” exported as {file}", ["title": title, "file": URL(fileURLWithPath: path).lastPathComponent]),
+                       button: tr("Show in Files")) {
                 FileManagerWindow.show(path)
             }
         }
@@ -282,7 +286,7 @@ final class MainWindow {
         adw_toast_set_custom_title(toast, title)
         adw_toast_set_timeout(toast, seconds)
         if needsDetails, button == nil {
-            adw_toast_set_button_label(toast, "_Details")
+            adw_toast_set_button_label(toast, tr("_Details"))
             Signal.connect(UnsafeMutableRawPointer(toast), "button-clicked") { [weak self] in
                 MessageDialogs.details(over: self?.window, heading: line, text: text)
             }
@@ -308,8 +312,10 @@ final class MainWindow {
         adw_status_page_set_description(OpaquePointer(page), Self.emptyDescription)
     }
 
-    static let emptyTitle = "No messages yet"
-    static let emptyDescription = "Record a message with the button below, or drop audio files here to import them."
+    static var emptyTitle: String { tr("No messages yet") }
+    static var emptyDescription: String {
+        tr("Record a message with the button below, or drop audio files here to import them.")
+    }
 
     /// "history", "empty" or "no-results": what the window shows above the composer.
     var visiblePage: String {
@@ -389,29 +395,29 @@ final class MainWindow {
         let menu = g_menu_new()!
         if withMessages {
             let messages = g_menu_new()!
-            g_menu_append(messages, "_Import Audio Files…", "win.import")
-            g_menu_append(messages, "_Play Next Message Automatically", "win.autoplay")
-            g_menu_append(messages, "_Transcribe Messages…", "win.transcription")
-            let transcribeAll = g_menu_item_new("_Transcribe All Messages", "win." + transcribeAllAction)!
+            g_menu_append(messages, tr("_Import Audio Files…"), "win.import")
+            g_menu_append(messages, tr("_Play Next Message Automatically"), "win.autoplay")
+            g_menu_append(messages, tr("_Transcribe Messages…"), "win.transcription")
+            let transcribeAll = g_menu_item_new(tr("_Transcribe All Messages"), "win." + transcribeAllAction)!
             g_menu_item_set_attribute_value(transcribeAll, "hidden-when", g_variant_new_string("action-disabled"))
             g_menu_append_item(messages, transcribeAll)
             g_object_unref(UnsafeMutableRawPointer(transcribeAll))
-            g_menu_append(messages, "_Matrix Account…", "win.matrix-account")
+            g_menu_append(messages, tr("_Matrix Account…"), "win.matrix-account")
             g_menu_append_section(menu, nil, UnsafeMutableRawPointer(messages).assumingMemoryBound(to: GMenuModel.self))
             g_object_unref(UnsafeMutableRawPointer(messages))
         }
         let general = g_menu_new()!
-        g_menu_append(general, "_Keyboard Shortcuts", "win.show-help-overlay")
+        g_menu_append(general, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
         // No Quit here (GNOME's HIG): Ctrl+Q and the window's close button do it.
-        g_menu_append(general, "_About Hark", "app.about")
+        g_menu_append(general, tr("_About Hark"), "app.about")
         g_menu_append_section(menu, nil, UnsafeMutableRawPointer(general).assumingMemoryBound(to: GMenuModel.self))
         g_object_unref(UnsafeMutableRawPointer(general))
         let menuButton = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(OpaquePointer(menuButton), "open-menu-symbolic")
         gtk_menu_button_set_menu_model(OpaquePointer(menuButton), UnsafeMutableRawPointer(menu).assumingMemoryBound(to: GMenuModel.self))
         gtk_menu_button_set_primary(OpaquePointer(menuButton), 1)
-        gtk_widget_set_tooltip_text(menuButton, "Main Menu")
-        hark_accessible_set_label(UnsafeMutableRawPointer(menuButton), "Main Menu")
+        gtk_widget_set_tooltip_text(menuButton, tr("Main Menu"))
+        hark_accessible_set_label(UnsafeMutableRawPointer(menuButton), tr("Main Menu"))
         g_object_unref(UnsafeMutableRawPointer(menu))
         return menuButton
     }
@@ -419,9 +425,12 @@ final class MainWindow {
     private static func makeNoResultsState() -> UnsafeMutablePointer<GtkWidget> {
         let status = adw_status_page_new()!
         adw_status_page_set_icon_name(OpaquePointer(status), "system-search-symbolic")
-        adw_status_page_set_title(OpaquePointer(status), "No Messages Found")
+        adw_status_page_set_title(OpaquePointer(status), tr("No Messages Found"))
+        // TRANSLATORS: the search found nothing. The quoted words are examples of days the search
+        // understands: weekdays and months in this language's own names (as the calendar writes them),
+        // but "today" and "yesterday" only in English, so give a weekday, a month or a short date.
         adw_status_page_set_description(OpaquePointer(status),
-                                        "Try other words from a title, or a day such as “yesterday”, “monday” or “1 Dec”.")
+                                        tr("Try other words from a title, or a day such as “yesterday”, “monday” or “1 Dec”."))
         gtk_widget_set_vexpand(status, 1)
         return status
     }
@@ -429,7 +438,7 @@ final class MainWindow {
     private static func makeEmptyState(problem: String?) -> UnsafeMutablePointer<GtkWidget> {
         let status = adw_status_page_new()!
         adw_status_page_set_icon_name(OpaquePointer(status), problem == nil ? "audio-input-microphone-symbolic" : "dialog-error-symbolic")
-        adw_status_page_set_title(OpaquePointer(status), problem == nil ? emptyTitle : "Messages unavailable")
+        adw_status_page_set_title(OpaquePointer(status), problem == nil ? emptyTitle : tr("Messages unavailable"))
         adw_status_page_set_description(OpaquePointer(status), problem ?? emptyDescription)
         gtk_widget_set_vexpand(status, 1)
         gtk_widget_add_css_class(status, "hark-empty-history")

@@ -6,6 +6,7 @@ import Foundation
 import GLibSupport
 import GtkSupport
 import Levels
+import Localization
 import MessageStore
 
 /// The bar at the bottom of the window that records: a round Record button
@@ -56,7 +57,8 @@ final class ComposerView {
     let progress = ProgressStrip()
     /// Dialogs (Cancel's question) open over this window.
     var parentWindow: UnsafeMutablePointer<GtkWindow>?
-    static let hintText = "Click Record (Ctrl+R), or hold it while you speak"
+    /// The hint beside Record, when nothing is being recorded.
+    static var hintText: String { tr("Click Record (Ctrl+R), or hold it while you speak") }
     /// A hold released sooner than this (seconds of sound) keeps nothing.
     static let shortestHeldMessage = 0.3
     /// Cancel's question, while it is up.
@@ -188,7 +190,7 @@ final class ComposerView {
     func stop() {
         guard let recorder, !finalising else { return }
         finalising = true
-        progress.show("Saving the recording…")
+        progress.show(tr("Saving the recording…"))
         onStateChange()
         recorder.stop()
     }
@@ -254,12 +256,12 @@ final class ComposerView {
         let message: Message
         let processing = voiceProcessing() && VoiceProcessing.isAvailable
         do { message = try store.beginRecording(voiceProcessed: processing, roomID: roomID) } catch {
-            report("Cannot start a recording: \(error)")
+            report(tr("Cannot start a recording: {reason}", ["reason": "\(error)"]))
             return
         }
         guard let lock = RecordingLock(store: store, id: message.id) else {
             try? store.discardRecording(message.id)
-            report("Cannot start a recording: it is locked by another process")
+            report(tr("Cannot start a recording: it is locked by another process"))
             return
         }
         let (source, fallback) = source()
@@ -273,7 +275,7 @@ final class ComposerView {
         self.recorder = recorder
         live.clear()
         ring.set(0)
-        gtk_label_set_text(hark_label(elapsedLabel), "Starting…")
+        gtk_label_set_text(hark_label(elapsedLabel), tr("Starting…"))
         do {
             try lock.starting { () throws(AudioError) in try recorder.start() }  // noted as Hark's own file
             chmod(store.audioPath(of: message), 0o600)
@@ -352,26 +354,29 @@ final class ComposerView {
         let paused = recorder?.state == .paused
         gtk_widget_set_visible(recordingBox, recording ? 1 : 0)
         gtk_widget_set_visible(hint, recording || naming.isOffered ? 0 : 1)
-        let recordName = recording ? "Stop" : "Record"
+        // TRANSLATORS: the round button's name for a screen reader: it records, and stops once recording.
+        let recordName = recording ? tr("Stop") : tr("Record")
         PressButton.setIcon(recordIcon, recording ? "media-playback-stop-symbolic" : "media-record-symbolic")
         // Unavailable here (an encrypted room): the button says why, and so does the hint.
         let blocked = !recording ? unavailableReason : nil
         gtk_widget_set_sensitive(recordButton, blocked == nil ? 1 : 0)
         gtk_label_set_text(hark_label(hint), blocked ?? Self.hintText)
-        gtk_widget_set_tooltip_text(recordButton, recording ? "Stop and save (Ctrl+R)" : blocked ?? "Record (Ctrl+R)")
+        gtk_widget_set_tooltip_text(recordButton, recording ? tr("Stop and save (Ctrl+R)") : blocked ?? tr("Record (Ctrl+R)"))
         showHold(away: hold.isAway)  // after the tooltip: a held button shows none
         hark_accessible_set_label(UnsafeMutableRawPointer(recordButton), recordName)
         if let recorder, recorder.state == .paused || recorder.state == .recording {
             // Paused says so in words: the clock alone looks like a stalled one.
             let clock = DurationText.clock(recorder.elapsed)
-            gtk_label_set_text(hark_label(elapsedLabel), paused ? "Paused · \(clock)" : clock)
+            // TRANSLATORS: the recording's clock while it is paused, "Paused · 0:42".
+            gtk_label_set_text(hark_label(elapsedLabel), paused ? tr("Paused · {time}", ["time": clock]) : clock)
         }
-        let pauseName = paused ? "Resume" : "Pause"
+        // TRANSLATORS: the button that pauses the recording, and resumes it once paused.
+        let pauseName = paused ? trc("recording", "Resume") : trc("recording", "Pause")
         PressButton.setIcon(pauseIcon, paused ? "media-record-symbolic" : "media-playback-pause-symbolic")
         gtk_widget_set_tooltip_text(pauseButton, pauseName)
         hark_accessible_set_label(UnsafeMutableRawPointer(pauseButton), pauseName)
-        gtk_widget_set_tooltip_text(cancelButton, "Cancel (Esc)")
-        hark_accessible_set_label(UnsafeMutableRawPointer(cancelButton), "Cancel")
+        gtk_widget_set_tooltip_text(cancelButton, tr("Cancel (Esc)"))
+        hark_accessible_set_label(UnsafeMutableRawPointer(cancelButton), tr("Cancel"))
         updateNotice()
         onStateChange()
     }
@@ -424,7 +429,7 @@ final class ComposerView {
             gtk_widget_trigger_tooltip_query(recordButton)  // hides the one shown
         }
         gtk_widget_set_visible(holdHint, holding ? 1 : 0)
-        gtk_label_set_text(hark_label(holdHint), away ? "Release to cancel" : "Release to save")
+        gtk_label_set_text(hark_label(holdHint), away ? tr("Release to cancel") : tr("Release to save"))
         if away { gtk_widget_add_css_class(holdHint, "error") } else { gtk_widget_remove_css_class(holdHint, "error") }
     }
 }

@@ -4,6 +4,7 @@ import CGLib
 import CGtk
 import GLibSupport
 import GtkSupport
+import Localization
 import MessageStore
 
 /// The header bar's microphone choice: "System Default" first, then the
@@ -45,9 +46,9 @@ final class MicrophoneMenu {
         chosen = store.setting(Self.settingKey) ?? ""
         menu = g_menu_new()!
         inputs = g_menu_new()!
-        g_menu_append_section(menu, "Record From", UnsafeMutableRawPointer(inputs).assumingMemoryBound(to: GMenuModel.self))
+        g_menu_append_section(menu, tr("Record From"), UnsafeMutableRawPointer(inputs).assumingMemoryBound(to: GMenuModel.self))
         let voice = g_menu_new()!
-        g_menu_append(voice, "Reduce Background _Noise", "win.reduce-noise")
+        g_menu_append(voice, tr("Reduce Background _Noise"), "win.reduce-noise")
         if voiceProcessingUnavailable != nil {
             let why = g_menu_item_new(nil, nil)!
             g_menu_item_set_attribute_value(why, "custom", g_variant_new_string("voice-unavailable"))
@@ -84,8 +85,8 @@ final class MicrophoneMenu {
 
         button = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(OpaquePointer(button), "audio-input-microphone-symbolic")
-        gtk_widget_set_tooltip_text(button, "Microphone")
-        hark_accessible_set_label(UnsafeMutableRawPointer(button), "Microphone")
+        gtk_widget_set_tooltip_text(button, tr("Microphone"))
+        hark_accessible_set_label(UnsafeMutableRawPointer(button), tr("Microphone"))
         gtk_menu_button_set_menu_model(OpaquePointer(button), UnsafeMutableRawPointer(menu).assumingMemoryBound(to: GMenuModel.self))
         if let popover = gtk_menu_button_get_popover(OpaquePointer(button)), let unavailableLabel {
             gtk_popover_menu_add_child(OpaquePointer(popover), unavailableLabel, "voice-unavailable")
@@ -138,7 +139,7 @@ final class MicrophoneMenu {
     func source() -> (source: RecorderSource, fallback: String?) {
         guard !chosen.isEmpty else { return (.defaultMicrophone, nil) }
         if let devices, !devices.isEmpty, !devices.contains(where: { $0.internalName == chosen }) {
-            return (.defaultMicrophone, "The chosen microphone is not connected; recording from the system default.")
+            return (.defaultMicrophone, tr("The chosen microphone is not connected; recording from the system default."))
         }
         return (.device(chosen), nil)
     }
@@ -172,11 +173,14 @@ final class MicrophoneMenu {
     private func rebuild() {
         g_menu_remove_all(inputs)
         let noMicrophone = devices.map { !$0.isEmpty && ($0.defaultIsMonitor || $0.allSatisfy(\.isMonitor)) } ?? false
-        let defaultLabel = noMicrophone ? "System Default (no microphone: records what plays)" : "System Default"
+        // TRANSLATORS: the microphone menu's first item: the input the system chooses; when the system has
+        // no microphone, it says that it records what the speakers play.
+        let defaultLabel = noMicrophone ? tr("System Default (no microphone: records what plays)") : tr("System Default")
         append(to: inputs, label: defaultLabel, name: "")
         for device in devices ?? [] { append(to: inputs, label: device.displayName, name: device.internalName) }
         if let devices, !devices.contains(where: { $0.internalName == chosen }), !chosen.isEmpty {
-            append(to: inputs, label: "\(chosen) (not connected)", name: chosen)
+            // TRANSLATORS: in the microphone menu, the input chosen earlier that is unplugged now; {name} is its name.
+            append(to: inputs, label: tr("{name} (not connected)", ["name": chosen]), name: chosen)
         }
     }
 

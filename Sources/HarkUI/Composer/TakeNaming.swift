@@ -4,6 +4,7 @@ import CGLib
 import CGtk
 import GLibSupport
 import GtkSupport
+import Localization
 import MessageStore
 
 /// Right after Stop, the new message's title offered for typing, where the
@@ -29,7 +30,8 @@ final class TakeNaming {
 
     /// What the field is for, over it (and to a screen reader).
     static func captionText(keeping title: String) -> String {
-        "Type a name for the new message and press Enter, or Esc to keep “\(title)”."
+        // TRANSLATORS: over the field offered for the title of a message just recorded; {title} is its title now.
+        tr("Type a name for the new message and press Enter, or Esc to keep “{title}”.", ["title": title])
     }
 
     init() {
@@ -44,7 +46,7 @@ final class TakeNaming {
         gtk_box_append(hark_box(widget), caption)
         entry = gtk_entry_new()!
         gtk_editable_set_width_chars(OpaquePointer(entry), 8)
-        hark_accessible_set_label(UnsafeMutableRawPointer(entry), "Title of the new message")
+        hark_accessible_set_label(UnsafeMutableRawPointer(entry), tr("Title of the new message"))
         gtk_box_append(hark_box(widget), entry)
         gtk_widget_set_visible(widget, 0)
 
