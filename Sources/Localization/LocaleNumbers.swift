@@ -7,14 +7,25 @@ import Synchronization
 public enum LocaleNumbers {
     /// The locale named by LC_ALL, then CATEGORY (e.g. "LC_NUMERIC"), then LANG.
     public static func environmentLocale(category: String) -> Locale {
-        let environment = ProcessInfo.processInfo.environment
+        var name = "en_US_POSIX"
         for variable in ["LC_ALL", category, "LANG"] {
-            guard let value = environment[variable], !value.isEmpty else { continue }
-            let name = value.split(separator: ".").first.map(String.init) ?? value
-            return name == "C" || name == "POSIX" ? Locale(identifier: "en_US_POSIX") : Locale(identifier: name)
+            guard let value = getenv(variable).map({ String(cString: $0) }), !value.isEmpty else { continue }
+            let named = value.split(separator: ".").first.map(String.init) ?? value
+            name = named == "C" || named == "POSIX" ? "en_US_POSIX" : named
+            break
         }
-        return Locale(identifier: "en_US_POSIX")
+        // Made once per name: a clock shown 20 times a second asks each time.
+        return locales.withLock { cache in
+            if let known = cache[name] { return known }
+            let made = Locale(identifier: name)
+            cache[name] = made
+            return made
+        }
     }
+
+    private static let locales = Mutex<[String: Locale]>([:])
+    /// Each locale's zero digit, once worked out.
+    private static let zeros = Mutex<[String: String]>([:])
 
     private static let formatters = Mutex<[String: NumberFormatter]>([:])
 
@@ -56,7 +67,12 @@ public enum LocaleNumbers {
 
     /// DIGITS (ASCII 0-9 in TEXT, such as "3:05") in the locale's own digits.
     public static func digits(_ text: String, locale: Locale = environmentLocale(category: "LC_NUMERIC")) -> String {
-        let zero = integer(0, locale: locale)
+        let zero = zeros.withLock { cache in
+            if let known = cache[locale.identifier] { return known }
+            let found = integer(0, locale: locale)
+            cache[locale.identifier] = found
+            return found
+        }
         guard zero != "0", let base = zero.unicodeScalars.first?.value else { return text }
         return String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
             guard ("0"..."9").contains(scalar) else { return scalar }
