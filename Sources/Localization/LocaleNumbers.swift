@@ -29,40 +29,41 @@ public enum LocaleNumbers {
 
     private static let formatters = Mutex<[String: NumberFormatter]>([:])
 
-    /// N in the digits and grouping of LOCALE (the environment's by default).
-    public static func integer(_ number: Int, locale: Locale = environmentLocale(category: "LC_NUMERIC")) -> String {
+    /// LOCALE's decimal formatter of one KIND, made once: `configure` sets
+    /// it up the first time, `adjust` before each use (under the lock).
+    private static func format(_ number: NSNumber, locale: Locale, kind: String,
+                               configure: (NumberFormatter) -> Void = { _ in },
+                               adjust: (NumberFormatter) -> Void = { _ in }) -> String? {
         formatters.withLock { cache in
-            let formatter = cache[locale.identifier] ?? {
+            let key = kind + "|" + locale.identifier
+            let formatter = cache[key] ?? {
                 let made = NumberFormatter()
                 made.locale = locale
                 made.numberStyle = .decimal
+                configure(made)
                 return made
             }()
-            cache[locale.identifier] = formatter
-            // "1234" stays whole, as GNOME writes it; "12,345" is grouped.
-            formatter.usesGroupingSeparator = abs(number) >= 10_000
-            return formatter.string(from: NSNumber(value: number)) ?? String(number)
+            cache[key] = formatter
+            adjust(formatter)
+            return formatter.string(from: number)
         }
     }
 
-    private static let decimalFormatters = Mutex<[String: NumberFormatter]>([:])
+    /// N in the digits and grouping of LOCALE (the environment's by default).
+    public static func integer(_ number: Int, locale: Locale = environmentLocale(category: "LC_NUMERIC")) -> String {
+        // "1234" stays whole, as GNOME writes it; "12,345" is grouped.
+        format(NSNumber(value: number), locale: locale, kind: "integer",
+               adjust: { $0.usesGroupingSeparator = abs(number) >= 10_000 }) ?? String(number)
+    }
 
     /// NUMBER with up to two decimals, as LOCALE writes it: "1.5", "1,5" in
     /// German, "۱٫۵" in Persian; a whole number without any ("2").
     public static func decimal(_ number: Double, locale: Locale = environmentLocale(category: "LC_NUMERIC")) -> String {
-        decimalFormatters.withLock { cache in
-            let formatter = cache[locale.identifier] ?? {
-                let made = NumberFormatter()
-                made.locale = locale
-                made.numberStyle = .decimal
-                made.minimumFractionDigits = 0
-                made.maximumFractionDigits = 2
-                made.usesGroupingSeparator = false
-                return made
-            }()
-            cache[locale.identifier] = formatter
-            return formatter.string(from: NSNumber(value: number)) ?? String(number)
-        }
+        format(NSNumber(value: number), locale: locale, kind: "decimal", configure: {
+            $0.minimumFractionDigits = 0
+            $0.maximumFractionDigits = 2
+            $0.usesGroupingSeparator = false
+        }) ?? String(number)
     }
 
     /// DIGITS (ASCII 0-9 in TEXT, such as "3:05") in the locale's own digits.
