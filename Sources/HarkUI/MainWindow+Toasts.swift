@@ -1,0 +1,42 @@
+import CAdwaita
+import CGtk
+import GLibSupport
+import Localization
+
+extension MainWindow {
+    /// Says `text` in a toast over the history, for `seconds` of the user
+    /// seeing it; a long text shows its gist with the rest behind Details.
+    func toast(_ text: String, seconds: UInt32 = 5, button: String? = nil,
+               clicked: @escaping @MainActor () -> Void = {}) {
+        toastTexts.append(text)
+        guard lifetime.isAlive else { return }  // work that ended after the window closed
+        let (line, needsDetails) = ToastText.brief(text)
+        let toast = adw_toast_new(line)!
+        // Wrapped rather than cut: the toast's own title ends in "…" where a
+        // window (480 px, with a button beside it) is narrower than the
+        // line, and what is cut is the file name the toast is about.
+        let title = gtk_label_new(line)!
+        gtk_label_set_wrap(hark_label(title), 1)
+        gtk_label_set_wrap_mode(hark_label(title), PANGO_WRAP_WORD_CHAR)
+        // The toast asks for its natural width, never less: a wrapped line
+        // asks for at most this, so it fits a 360 px window, in two lines.
+        gtk_label_set_max_width_chars(hark_label(title), Int32(ToastText.longestWrapped / 2))
+        gtk_widget_add_css_class(title, "heading")
+        adw_toast_set_custom_title(toast, title)
+        adw_toast_set_timeout(toast, 0)  // counted by ToastCountdown
+        if needsDetails, button == nil {
+            adw_toast_set_button_label(toast, tr("_Details"))
+            Signal.connect(UnsafeMutableRawPointer(toast), "button-clicked") { [weak self] in
+                MessageDialogs.details(over: self?.window, heading: line, text: text)
+            }
+        } else if let button {
+            // The answer to what the user just did: shown at once, not queued
+            // behind an earlier message that waits to be dismissed.
+            adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH)
+            adw_toast_set_button_label(toast, button)
+            Signal.connect(UnsafeMutableRawPointer(toast), "button-clicked", clicked)
+        }
+        adw_toast_overlay_add_toast(OpaquePointer(toasts), toast)
+        ToastCountdown.start(toast, title: title, seconds: seconds, window: window, lifetime: lifetime)
+    }
+}

@@ -1,0 +1,53 @@
+import CAdwaita
+import CGLib
+import CGtk
+import Foundation
+import GLibSupport
+import GtkSupport
+import HarkTestSupport
+@testable import HarkUI
+import XCTest
+
+/// A toast's seconds run only while the user can see it: an import that
+/// fails while the file chooser (or another window) is in front is still
+/// there to read when the user comes back.
+final class ToastCountdownTests: XCTestCase {
+    func testAToastWaitsWhileAnotherWindowIsInFrontAndGoesOnceSeen() throws {
+        let scratch = try ScratchFolder()
+        try onMainActor {
+            try WindowFixture.withWindow(storeIn: scratch.url) { _, window in
+                window.present()
+                XCTAssertTrue(MainLoop.iterate(until: { gtk_window_is_active(window.window) != 0 }, timeout: 5),
+                              "the window comes to the front")
+                let line = "“notes.ogg” could not be imported"
+                @MainActor func shown() -> Bool {
+                    Widget.descendants(of: window.toasts).contains {
+                        Widget.typeName($0) == "GtkLabel" && gtk_widget_get_mapped($0) != 0
+                            && String(cString: gtk_label_get_text(hark_label($0))) == line
+                    }
+                }
+
+                // Another window in front (as GTK's file chooser is), then the failure.
+                let chooser = gtk_window_new()!
+                let chooserWindow = UnsafeMutableRawPointer(chooser).assumingMemoryBound(to: GtkWindow.self)
+                gtk_window_set_transient_for(chooserWindow, window.window)
+                gtk_window_set_modal(chooserWindow, 1)
+                gtk_window_present(chooserWindow)
+                XCTAssertTrue(MainLoop.iterate(until: { gtk_window_is_active(window.window) == 0 }, timeout: 5),
+                              "the other window is in front")
+                window.toast(line, seconds: 1)
+                XCTAssertTrue(MainLoop.iterate(until: shown, timeout: 5), "the toast is up")
+                settle(seconds: 2.5)
+                XCTAssertTrue(shown(), "not one of its seconds counted while nobody could see it")
+
+                gtk_window_destroy(chooserWindow)
+                window.present()
+                XCTAssertTrue(MainLoop.iterate(until: { gtk_window_is_active(window.window) != 0 }, timeout: 5),
+                              "the window is in front again")
+                settle(seconds: 0.5)
+                XCTAssertTrue(shown(), "seen for half of its second")
+                XCTAssertTrue(MainLoop.iterate(until: { !shown() }, timeout: 5), "and gone once seen for its second")
+            }
+        }
+    }
+}
