@@ -118,6 +118,14 @@ let liveAppend = milliseconds(repeating: 500) {
     cairo_set_operator(cairo, CAIRO_OPERATOR_CLEAR); cairo_paint(cairo); cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
     live.draw(cairo, width: 600, height: 64, color: RGBA(0, 0, 0))
 }
+// The same from the strip the recording window keeps: one new bar stroked
+// and one blit through the fades.
+let liveRaster = LiveWaveformRaster()
+let liveRastered = milliseconds(repeating: 500) {
+    live.append(Double.random(in: 0...1, using: &generator))
+    cairo_set_operator(cairo, CAIRO_OPERATOR_CLEAR); cairo_paint(cairo); cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
+    liveRaster.draw(cairo, waveform: live, width: 600, height: 64, color: RGBA(0, 0, 0))
+}
 
 cairo_destroy(cairo)
 cairo_surface_destroy(surface)
@@ -127,3 +135,4 @@ func report(_ label: String, _ value: Double, goal: Double = 0.5) {
 report("draw 600x64 waveform of 12,000 levels", message)
 report("the same, cached as a history row draws it", cachedMessage, goal: 0.2)
 report("append one live bar and redraw 600x64", liveAppend)
+report("the same from the window's strip of bars", liveRastered, goal: 0.2)

@@ -35,6 +35,7 @@ public class DrawnView {
 @MainActor
 public final class LiveWaveformView: DrawnView {
     private var model = LiveWaveform()
+    private let raster = LiveWaveformRaster()
     public var mapping = DisplayMapping.standard
 
     public init() { super.init(width: 120, height: 40) }
@@ -57,7 +58,8 @@ public final class LiveWaveformView: DrawnView {
     override func draw(_ cairo: OpaquePointer, width: Double, height: Double) {
         // Growing from the side a message's waveform starts at.
         ReadingDirection.of(widget).orient(cairo, areaWidth: width)
-        model.draw(cairo, width: width, height: height, color: ThemeColors.accent(of: widget))
+        raster.draw(cairo, waveform: model, width: width, height: height,
+                    scale: Double(gtk_widget_get_scale_factor(widget)), color: ThemeColors.accent(of: widget))
     }
 }
 
