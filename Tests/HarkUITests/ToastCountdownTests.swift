@@ -17,6 +17,7 @@ final class ToastCountdownTests: XCTestCase {
         try onMainActor {
             try WindowFixture.withWindow(storeIn: scratch.url) { _, window in
                 window.present()
+                Self.focus(window.window)
                 XCTAssertTrue(MainLoop.iterate(until: { gtk_window_is_active(window.window) != 0 }, timeout: 5),
                               "the window comes to the front")
                 let line = "“notes.ogg” could not be imported"
@@ -33,6 +34,7 @@ final class ToastCountdownTests: XCTestCase {
                 gtk_window_set_transient_for(chooserWindow, window.window)
                 gtk_window_set_modal(chooserWindow, 1)
                 gtk_window_present(chooserWindow)
+                Self.focus(chooserWindow)
                 XCTAssertTrue(MainLoop.iterate(until: { gtk_window_is_active(window.window) == 0 }, timeout: 5),
                               "the other window is in front")
                 window.toast(line, seconds: 1)
@@ -42,6 +44,7 @@ final class ToastCountdownTests: XCTestCase {
 
                 gtk_window_destroy(chooserWindow)
                 window.present()
+                Self.focus(window.window)
                 XCTAssertTrue(MainLoop.iterate(until: { gtk_window_is_active(window.window) != 0 }, timeout: 5),
                               "the window is in front again")
                 settle(seconds: 0.5)
@@ -49,5 +52,14 @@ final class ToastCountdownTests: XCTestCase {
                 XCTAssertTrue(MainLoop.iterate(until: { !shown() }, timeout: 5), "and gone once seen for its second")
             }
         }
+    }
+
+    /// Gives `window` the keyboard focus as a window manager would. Without
+    /// one (Xvfb), GTK's present asks X with the time of the last input
+    /// event, which X refuses once a later focus change happened.
+    @MainActor
+    private static func focus(_ window: UnsafeMutablePointer<GtkWindow>) {
+        guard let surface = gtk_native_get_surface(OpaquePointer(window)) else { return }
+        gdk_toplevel_focus(surface, UInt32(GDK_CURRENT_TIME))
     }
 }
