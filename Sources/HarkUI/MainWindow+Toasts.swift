@@ -5,7 +5,8 @@ import Localization
 
 extension MainWindow {
     /// Says `text` in a toast over the history, for `seconds` of the user
-    /// seeing it; a long text shows its gist with the rest behind Details.
+    /// seeing it (0: until dismissed); a text too long for a toast's line
+    /// shows its gist, and the whole of it behind "Details".
     func toast(_ text: String, seconds: UInt32 = 5, button: String? = nil,
                clicked: @escaping @MainActor () -> Void = {}) {
         toastTexts.append(text)
@@ -37,6 +38,8 @@ extension MainWindow {
             Signal.connect(UnsafeMutableRawPointer(toast), "button-clicked", clicked)
         }
         adw_toast_overlay_add_toast(OpaquePointer(toasts), toast)
-        ToastCountdown.start(toast, title: title, seconds: seconds, window: window, lifetime: lifetime)
+        if seconds > 0 {
+            ToastCountdown.start(toast, title: title, seconds: seconds, window: window, lifetime: lifetime)
+        }
     }
 }

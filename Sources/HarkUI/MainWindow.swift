@@ -264,9 +264,6 @@ final class MainWindow {
         gtk_window_close(window)
     }
 
-    /// A message for the user; `seconds` 0 keeps it until dismissed. A text
-    /// too long for a toast's line shows its gist, and the whole of it behind
-    /// "Details".
     /// The empty history's status page (its words change in a room).
     var emptyStatePage: UnsafeMutablePointer<GtkWidget>? {
         gtk_stack_get_child_by_name(OpaquePointer(stack), "empty")

@@ -54,6 +54,34 @@ final class ToastCountdownTests: XCTestCase {
         }
     }
 
+    func testAToastQueuedBehindAnotherGetsItsSecondsOnceItShows() throws {
+        let scratch = try ScratchFolder()
+        try onMainActor {
+            try WindowFixture.withWindow(storeIn: scratch.url) { _, window in
+                window.present()
+                Self.focus(window.window)
+                XCTAssertTrue(MainLoop.iterate(until: { gtk_window_is_active(window.window) != 0 }, timeout: 5),
+                              "the window comes to the front")
+                @MainActor func shown(_ line: String) -> Bool {
+                    Widget.descendants(of: window.toasts).contains {
+                        Widget.typeName($0) == "GtkLabel" && gtk_widget_get_mapped($0) != 0
+                            && String(cString: gtk_label_get_text(hark_label($0))) == line
+                    }
+                }
+                let first = "“a.ogg” could not be imported", second = "“b.ogg” could not be imported"
+                window.toast(first, seconds: 2)
+                window.toast(second, seconds: 1)
+                XCTAssertTrue(MainLoop.iterate(until: { shown(first) }, timeout: 5), "the first is up")
+                XCTAssertFalse(shown(second), "the second waits behind it")
+                XCTAssertTrue(MainLoop.iterate(until: { !shown(first) }, timeout: 6), "the first goes after its seconds")
+                XCTAssertTrue(MainLoop.iterate(until: { shown(second) }, timeout: 3), "then the second shows")
+                settle(seconds: 0.4)
+                XCTAssertTrue(shown(second), "with its second still to run: none counted while it waited")
+                XCTAssertTrue(MainLoop.iterate(until: { !shown(second) }, timeout: 5), "and it goes in its turn")
+            }
+        }
+    }
+
     /// Gives `window` the keyboard focus as a window manager would. Without
     /// one (Xvfb), GTK's present asks X with the time of the last input
     /// event, which X refuses once a later focus change happened.
