@@ -59,9 +59,16 @@ public final class LiveWaveformRaster {
         let scale = max(1, scale)
         let total = waveform.dropped + waveform.fractions.count
         let visibleFirst = total - count
-        guard let strip = strip(for: waveform, width: width, height: height, scale: scale, color: color,
+        // The strip moves by whole bars: only where a bar's pitch is whole
+        // pixels does it land on them unblurred. Elsewhere, and where a strip
+        // cannot be had (wider than cairo's images go), bar by bar.
+        let pitchPixels = waveform.layout.pitch * scale
+        guard pitchPixels == pitchPixels.rounded(),
+              let strip = strip(for: waveform, width: width, height: height, scale: scale, color: color,
                                 visibleFirst: visibleFirst, total: total),
-              let fade = fade(for: waveform, width: width, height: height, scale: scale) else { return }
+              let fade = fade(for: waveform, width: width, height: height, scale: scale) else {
+            return waveform.draw(cairo, width: width, height: height, color: color)
+        }
         cairo_save(cairo)
         cairo_rectangle(cairo, 0, 0, width, height)
         cairo_clip(cairo)

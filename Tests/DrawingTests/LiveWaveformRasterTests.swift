@@ -93,6 +93,19 @@ final class LiveWaveformRasterTests: XCTestCase {
         XCTAssertEqual(waveform.dropped, 70)
     }
 
+    func testAPitchOfPartPixelsAndAnAreaTooWideForAStripAreDrawnBarByBar() {
+        var uneven = LiveWaveform(layout: WaveformLayout(barWidth: 2.5, gap: 2))
+        let raster = LiveWaveformRaster()
+        for index in 0..<60 {
+            uneven.append(level(index))
+            assertLooksLikeDirectDrawing(uneven, raster, "a 4.5 px pitch, after \(index + 1) bars")
+        }
+        XCTAssertEqual(raster.strips, 0, "no strip that would blur the bars")
+        var wide = LiveWaveform()
+        for index in 0..<4_000 { wide.append(level(index)) }
+        assertLooksLikeDirectDrawing(wide, LiveWaveformRaster(), width: 20_000, height: 8, "wider than cairo's images go, twice")
+    }
+
     func testAFrameWithoutANewLevelStrokesNothing() {
         var waveform = LiveWaveform()
         let raster = LiveWaveformRaster()
