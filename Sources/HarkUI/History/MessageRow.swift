@@ -296,7 +296,7 @@ final class MessageRow {
         let position = playback.position(of: message)
         let fraction = message.duration > 0 ? position / message.duration : 0
         guard force || waveform.wouldMovePlayhead(to: position) || ring.wouldChange(to: fraction)
-                || timeText(position) != shownTime else { return }
+                || DurationText.wholeSeconds(position) != shownSecond else { return }
         waveform.position = position
         ring.set(fraction)
         updateTime(position)
@@ -304,6 +304,8 @@ final class MessageRow {
 
     /// The clock under the waveform as shown ("0:03 / 0:14").
     private(set) var shownTime: String?
+    /// The whole second it shows: the clock's text is made only when it changes.
+    private var shownSecond: Int?
 
     private func timeText(_ position: Double) -> String {
         guard let message else { return "" }
@@ -314,6 +316,7 @@ final class MessageRow {
     private func updateTime(_ position: Double) {
         let text = timeText(position)
         shownTime = text
+        shownSecond = DurationText.wholeSeconds(position)
         gtk_label_set_text(hark_label(time), text)
     }
 

@@ -214,8 +214,14 @@ public final class WaveformView {
     /// What a screen reader says of the slider's value ("0:03 of 0:14"),
     /// not GTK's raw seconds ("3.1"); set only when its text changes.
     private var valueText: String?
+    /// The whole seconds `valueText` says: the text is made again only when
+    /// they change, not at each of the player's 20 positions a second.
+    private var valueTextSeconds: (position: Int, duration: Int)?
 
     private func updateValueText() {
+        let seconds = (position: DurationText.wholeSeconds(position), duration: DurationText.wholeSeconds(duration))
+        if let shown = valueTextSeconds, shown == seconds { return }
+        valueTextSeconds = seconds
         // TRANSLATORS: what a screen reader says of the waveform's slider, "0:03 of 0:14".
         let text = tr("{position} of {duration}", ["position": DurationText.clock(position), "duration": DurationText.clock(duration)])
         guard text != valueText else { return }
