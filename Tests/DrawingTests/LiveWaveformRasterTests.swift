@@ -8,22 +8,8 @@ import XCTest
 final class LiveWaveformRasterTests: XCTestCase {
     private let accent = RGBA(0.2, 0.5, 0.9)
 
-    /// What `draw` paints at `scale` on a surface of `width` × `height`
-    /// units, as premultiplied 0xAARRGGBB pixels.
     private func pixels(width: Int, height: Int, scale: Double = 1, _ draw: (OpaquePointer) -> Void) -> [UInt32] {
-        let wide = Int(Double(width) * scale), high = Int(Double(height) * scale)
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(wide), Int32(high))!
-        defer { cairo_surface_destroy(surface) }
-        cairo_surface_set_device_scale(surface, scale, scale)
-        let cairo = cairo_create(surface)!
-        draw(cairo)
-        cairo_destroy(cairo)
-        cairo_surface_flush(surface)
-        let data = cairo_image_surface_get_data(surface)!
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        return (0..<high).flatMap { y in
-            (0..<wide).map { x in UnsafeRawPointer(data + y * stride + x * 4).loadUnaligned(as: UInt32.self) }
-        }
+        drawnPixels(width: width, height: height, scale: scale, draw)
     }
 
     private func largestDifference(_ a: [UInt32], _ b: [UInt32]) -> Int {

@@ -21,12 +21,7 @@ final class ToastCountdownTests: XCTestCase {
                 XCTAssertTrue(MainLoop.iterate(until: { gtk_window_is_active(window.window) != 0 }, timeout: 5),
                               "the window comes to the front")
                 let line = "“notes.ogg” could not be imported"
-                @MainActor func shown() -> Bool {
-                    Widget.descendants(of: window.toasts).contains {
-                        Widget.typeName($0) == "GtkLabel" && gtk_widget_get_mapped($0) != 0
-                            && String(cString: gtk_label_get_text(hark_label($0))) == line
-                    }
-                }
+                @MainActor func shown() -> Bool { Self.shows(window, line) }
 
                 // Another window in front (as GTK's file chooser is), then the failure.
                 let chooser = gtk_window_new()!
@@ -62,12 +57,7 @@ final class ToastCountdownTests: XCTestCase {
                 Self.focus(window.window)
                 XCTAssertTrue(MainLoop.iterate(until: { gtk_window_is_active(window.window) != 0 }, timeout: 5),
                               "the window comes to the front")
-                @MainActor func shown(_ line: String) -> Bool {
-                    Widget.descendants(of: window.toasts).contains {
-                        Widget.typeName($0) == "GtkLabel" && gtk_widget_get_mapped($0) != 0
-                            && String(cString: gtk_label_get_text(hark_label($0))) == line
-                    }
-                }
+                @MainActor func shown(_ line: String) -> Bool { Self.shows(window, line) }
                 let first = "“a.ogg” could not be imported", second = "“b.ogg” could not be imported"
                 window.toast(first, seconds: 2)
                 window.toast(second, seconds: 1)
@@ -79,6 +69,15 @@ final class ToastCountdownTests: XCTestCase {
                 XCTAssertTrue(shown(second), "with its second still to run: none counted while it waited")
                 XCTAssertTrue(MainLoop.iterate(until: { !shown(second) }, timeout: 5), "and it goes in its turn")
             }
+        }
+    }
+
+    /// Whether a toast saying `line` is on screen over the history.
+    @MainActor
+    private static func shows(_ window: MainWindow, _ line: String) -> Bool {
+        Widget.descendants(of: window.toasts).contains {
+            Widget.typeName($0) == "GtkLabel" && gtk_widget_get_mapped($0) != 0
+                && String(cString: gtk_label_get_text(hark_label($0))) == line
         }
     }
 
