@@ -79,7 +79,6 @@ final class HelperProcess {
         return kilobytes * 1024
     }
 
-    /// The CPU time (user + system) the helper used so far, in seconds.
     /// Whether it is runnable, not sleeping or stopped: working, or waiting
     /// for a core (state R in /proc).
     var isRunnable: Bool {
@@ -88,6 +87,7 @@ final class HelperProcess {
         return stat[stat.index(after: end)...].split(separator: " ").first == "R"
     }
 
+    /// The CPU time (user + system) the helper used so far, in seconds.
     var cpuSeconds: Double? {
         guard let stat = try? String(contentsOfFile: "/proc/\(identifier)/stat", encoding: .utf8),
               let end = stat.lastIndex(of: ")") else { return nil }
