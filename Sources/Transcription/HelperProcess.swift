@@ -97,6 +97,11 @@ final class HelperProcess {
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
+    /// How long each of its threads waited for a core so far, in nanoseconds
+    /// by thread id; nil where Linux does not tell. `chrt` execs the engine's
+    /// Python, so this process is the one that computes (in its threads).
+    var threadWaits: [Int32: UInt64]? { ThreadWaits.read(process: identifier) }
+
     private func readNextLine() {
         let box = HandlerBox<AsyncReadyHandler> { [weak self] source, result in
             guard let source, let result else { return }

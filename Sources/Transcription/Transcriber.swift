@@ -6,10 +6,12 @@ import MessageStore
 /// Works through the store's transcription queue, newest first, one message
 /// at a time, with the helper program (started when there is work, ended
 /// after `idleSeconds` without any and by `stop()`). Each message has a
-/// deadline: a helper that hangs past it is ended, one that crashes or is
-/// killed ends on its own, and either way that message is marked failed and
-/// the queue goes on with a new helper. Everything happens in callbacks on
-/// GLib's main loop: the caller (the window) never waits.
+/// deadline, counted in the time the helper could have run (`EffectiveDeadline`:
+/// one starved of CPU by other work is not hung): a helper that hangs past it
+/// is ended, one that crashes or is killed ends on its own, and either way
+/// that message is marked failed and the queue goes on with a new helper.
+/// Everything happens in callbacks on GLib's main loop: the caller (the
+/// window) never waits.
 @MainActor
 public final class Transcriber {
     public enum Event: Equatable, Sendable {
@@ -141,8 +143,13 @@ public final class Transcriber {
         helperCPUAtStart = helper.cpuSeconds ?? 0
         let request = HelperRequest(id: message.id, path: store.audioPath(of: message),
                                     language: language.setting)
+        let seconds = deadline(message.duration)
+        currentDeadline = seconds
+        effectiveDeadline = helper.threadWaits.map {
+            EffectiveDeadline(seconds: seconds, start: ProcessInfo.processInfo.systemUptime, reading: $0)
+        }
         deadlineExtensions = 0
-        armDeadline(seconds: deadline(message.duration))
+        armDeadline(seconds: seconds)
         onEvent(.started(messageID: message.id))
         helper.send(request.line)
     }
@@ -167,29 +174,45 @@ public final class Transcriber {
         wake()
     }
 
-    /// How many times the current message's deadline was put off.
+    /// The current message's deadline, in seconds.
+    private var currentDeadline: Double = 0
+    /// That deadline in the time the helper could have run; nil where Linux
+    /// does not tell how long its threads waited for a core.
+    private var effectiveDeadline: EffectiveDeadline?
+    /// Without that: how many times the current message's deadline was put off.
     private var deadlineExtensions = 0
-    /// A helper starved of CPU gets its deadline again this many times.
+    /// Without that, a helper starved of CPU gets its deadline again this many times.
     private static let starvedExtensions = 3
 
     private func armDeadline(seconds: Double) {
         deadlineTimer = MainLoop.timeout(milliseconds: UInt32(max(1, seconds * 1000))) { [weak self] in
             self?.deadlineTimer = nil
-            self?.missedDeadline(after: seconds)
+            self?.missedDeadline()
             return false
         }
     }
 
-    private func missedDeadline(after seconds: Double) {
+    /// The deadline's timer went off: the deadline passed, unless the helper
+    /// spent some of that time waiting for a core (it runs in the idle class,
+    /// so on a machine busy with other work it waits as long as the work
+    /// lasts): then the timer waits for the rest of it.
+    private func missedDeadline() {
         guard let message = current else { return }
-        // Starved, not hung: the helper runs in the idle class, so on a
-        // machine busy with other work it waits for a core (runnable, its CPU
-        // time hardly grown) and is given its time again, a few times. A hung
-        // one sleeps, is stopped, or spins (its CPU time grows with the clock).
-        if let helper, helper.isRunnable, deadlineExtensions < Self.starvedExtensions,
-           let cpu = helper.cpuSeconds, cpu - helperCPUAtStart < 0.25 * seconds * Double(deadlineExtensions + 1) {
+        if var clock = effectiveDeadline, let waits = helper?.threadWaits {
+            let left = clock.remaining(at: ProcessInfo.processInfo.systemUptime, reading: waits)
+            effectiveDeadline = clock
+            if left > 0 {
+                armDeadline(seconds: left)
+                return
+            }
+        } else if let helper, helper.isRunnable, deadlineExtensions < Self.starvedExtensions,
+                  let cpu = helper.cpuSeconds,
+                  cpu - helperCPUAtStart < 0.25 * currentDeadline * Double(deadlineExtensions + 1) {
+            // Where Linux does not tell: a helper that is runnable with its
+            // CPU time hardly grown is taken for starved, a few times. A hung
+            // one sleeps, is stopped, or spins (its CPU time grows with the clock).
             deadlineExtensions += 1
-            armDeadline(seconds: seconds)
+            armDeadline(seconds: currentDeadline)
             return
         }
         current = nil

@@ -59,24 +59,30 @@ final class QueueTests: XCTestCase {
     }
 
     /// A helper starved of CPU (in the idle class, on a machine whose cores
-    /// are busy with other work: here two endless loops) is not hung: past
-    /// its deadline it is given its time again, and its message is
-    /// transcribed once the cores are free.
+    /// are busy with other work: here two endless loops) is not hung: its
+    /// deadline counts only the time it could have run, so it waits for as
+    /// long as the cores are busy (here six times its deadline: putting the
+    /// deadline off three times, as Hark did before, allowed four), and its
+    /// message is transcribed once they are free.
     func testAHelperStarvedByABusyMachineIsGivenMoreTime() throws {
         try onMainActor {
             let spoken = try SpokenMessages()
             let message = try spoken.record(saying: Self.short, asAMicrophone: false)
             let store = try MessageStore(folder: spoken.storeFolder)
             try store.queueTranscription([message])
-            let transcriber = Transcriber(store: store, engine: SpokenMessages.engine, deadline: { _ in 4 })
+            let deadline = 4.0
+            let transcriber = Transcriber(store: store, engine: SpokenMessages.engine, deadline: { _ in deadline })
             var hogs: [ChildProcess] = []
-            let events = Self.run(transcriber, until: [message]) { event, _ in
+            var workingWhenFreed = false
+            let events = Self.run(transcriber, until: [message]) { event, transcriber in
                 guard event == .started(messageID: message) else { return }
+                let helper = transcriber.helperProcessID
                 hogs = (0..<ProcessInfo.processInfo.activeProcessorCount).compactMap {
                     _ in try? ChildProcess("/bin/sh", ["-c", "while :; do :; done"])
                 }
-                // The cores are busy past the first deadline, then free again.
-                _ = MainLoop.timeout(milliseconds: 6_000) {
+                _ = MainLoop.timeout(milliseconds: UInt32(6 * deadline * 1000)) { [unowned transcriber] in
+                    // Still on it, with the same helper: starved all along, not failed.
+                    workingWhenFreed = transcriber.isBusy && transcriber.helperProcessID == helper
                     hogs.forEach { kill($0.process.processIdentifier, SIGKILL) }
                     return false
                 }
@@ -84,8 +90,11 @@ final class QueueTests: XCTestCase {
             transcriber.stop()
             hogs.forEach { kill($0.process.processIdentifier, SIGKILL) }
             XCTAssertFalse(hogs.isEmpty)
+            XCTAssertTrue(workingWhenFreed, "the helper was at work on the message while the cores were busy: \(events)")
             XCTAssertEqual(try store.message(message).transcriptState, .done, "\(events)")
             XCTAssertTrue(try store.message(message).transcript?.lowercased().contains("milk") ?? false)
+            let helpers = events.filter { if case .helperStarted = $0 { return true } else { return false } }
+            XCTAssertEqual(helpers.count, 1, "one helper throughout: \(events)")
         }
     }
 
