@@ -76,6 +76,12 @@ public final class Recorder {
     /// Opus's effort (0-10, default 10): at 32 kb/s of speech, 5 sounds the
     /// same and costs a third less CPU for as long as the recording lasts.
     private static let encoderComplexity = 5
+    /// Opus packets of 60 ms, not 20: each call into the encoder costs the
+    /// same set-up work (its size checks even ask the CPU what it is, which a
+    /// virtual machine answers slowly), so a third of the calls is a third
+    /// less CPU for the encoder (1.47 -> 0.98 % of a core on speech). A file
+    /// is not a call: the 40 ms more of delay inside a packet cost nothing.
+    private static let encoderFrameMilliseconds = 60
     /// The level of the raw input, when voice processing comes between.
     private static let inputLevelName = "hark_input_level"
 
@@ -117,6 +123,7 @@ public final class Recorder {
             ! capsfilter name=hark_caps caps=audio/x-raw,\(format)channels=1,rate=48000 \(processing) \
             ! level name=\(Self.levelName) interval=50000000 post-messages=true \
             ! opusenc name=hark_encoder bitrate=32000 audio-type=voice complexity=\(Self.encoderComplexity) \
+            frame-size=\(Self.encoderFrameMilliseconds) \
             ! oggmux name=hark_mux ! fdsink name=hark_sink fd=\(file.descriptor)
             """) } catch {
             closeAndRemoveFile()
