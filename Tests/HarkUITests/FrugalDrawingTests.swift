@@ -105,6 +105,39 @@ final class FrugalDrawingTests: XCTestCase {
         }
     }
 
+    /// The sound server hands over 100 ms at a time: two levels at once.
+    /// Drawn as they arrive, the live waveform would move by two bars ten
+    /// times a second; shown one per interval, the second of a pair waits
+    /// its turn, and still every level is shown and drawn.
+    func testLevelsArrivingInPairsAreShownOneAtATime() throws {
+        let folder = self.folder
+        try onMainActor {
+            try WindowFixture.withWindow(storeIn: folder) { _, window in
+                window.present()
+                let composer = try XCTUnwrap(window.composer)
+                // 4,800 samples at 48 kHz: 100 ms per buffer, two 50 ms levels each.
+                composer.source = {
+                    (.pipeline("audiotestsrc is-live=true wave=pink-noise volume=0.3 samplesperbuffer=4800"), nil)
+                }
+                composer.toggleRecording()
+                defer { composer.cancel() }
+                XCTAssertTrue(MainLoop.iterate(until: { composer.levelsReceived >= 10 }, timeout: 30), "levels arrive")
+                XCTAssertTrue(MainLoop.iterate(until: { composer.levelsReceived > composer.levels.shownCount }, timeout: 10),
+                              "a level that arrived with another waits its turn")
+
+                let levels = composer.levelsReceived, shown = composer.levels.shownCount
+                let liveDraws = composer.live.drawCount
+                XCTAssertTrue(MainLoop.iterate(until: { composer.levelsReceived >= levels + 40 }, timeout: 60),
+                              "two seconds of levels arrive")
+                let arrived = composer.levelsReceived - levels
+                XCTAssertGreaterThanOrEqual(composer.levels.shownCount - shown, arrived - 2,
+                                            "every level is shown (the last ones may still wait their turn)")
+                XCTAssertGreaterThanOrEqual(4 * (composer.live.drawCount - liveDraws), 3 * arrived,
+                                            "the live waveform is drawn once per level")
+            }
+        }
+    }
+
     func testOnlyThePlayingRowIsDrawnWhileAMessagePlays() throws {
         let folder = self.folder
         let tones = try (0..<3).map { index in

@@ -30,13 +30,13 @@ final class ComposerView {
     private(set) var problem: String?
     private let store: MessageStore
     let recordButton: UnsafeMutablePointer<GtkWidget>
-    private let recordIcon: UnsafeMutablePointer<GtkWidget>
-    private let pauseButton: UnsafeMutablePointer<GtkWidget>
-    private let pauseIcon: UnsafeMutablePointer<GtkWidget>
-    private let cancelButton: UnsafeMutablePointer<GtkWidget>
-    private let recordingBox: UnsafeMutablePointer<GtkWidget>
+    let recordIcon: UnsafeMutablePointer<GtkWidget>
+    let pauseButton: UnsafeMutablePointer<GtkWidget>
+    let pauseIcon: UnsafeMutablePointer<GtkWidget>
+    let cancelButton: UnsafeMutablePointer<GtkWidget>
+    let recordingBox: UnsafeMutablePointer<GtkWidget>
     let elapsedLabel: UnsafeMutablePointer<GtkWidget>
-    private let hint: UnsafeMutablePointer<GtkWidget>
+    let hint: UnsafeMutablePointer<GtkWidget>
     let holdHint: UnsafeMutablePointer<GtkWidget>
     let hold = HoldToRecord()
     /// Right after Stop: the new message's title, offered for typing.
@@ -46,7 +46,11 @@ final class ComposerView {
     let ring = CircularProgressView(size: 32)
     /// Levels received while recording, since the window opened.
     private(set) var levelsReceived = 0
-    private var recorder: Recorder?
+    /// The levels as shown: one per interval, though they arrive in pairs.
+    let levels = PacedLevels(intervalSeconds: Double(LevelTrack.standardIntervalMilliseconds) / 1000)
+    /// The whole second the clock shows while recording.
+    var clockSecond = -1
+    private(set) var recorder: Recorder?
     private var message: Message?
     private var lock: RecordingLock?
     private var whenEnded: [@MainActor () -> Void] = []
@@ -178,6 +182,7 @@ final class ComposerView {
         PressButton.onPress(pauseButton, watchedFrom: row) { [weak self] in self?.togglePause() }
         Signal.connect(UnsafeMutableRawPointer(cancelButton), "clicked") { [weak self] in self?.cancel() }
         naming.onChange = { [weak self] in self?.updateControls() }
+        levels.show = { [weak self] reading in self?.show(reading) }
         updateControls()
     }
 
@@ -273,8 +278,10 @@ final class ComposerView {
         self.message = message
         self.lock = lock
         self.recorder = recorder
+        levels.reset()
         live.clear()
         ring.set(0)
+        clockSecond = -1
         gtk_label_set_text(hark_label(elapsedLabel), tr("Starting…"))
         do {
             try lock.starting { () throws(AudioError) in try recorder.start() }  // noted as Hark's own file
@@ -291,15 +298,7 @@ final class ComposerView {
         switch event {
         case .level(let rms, _, let elapsed):
             levelsReceived += 1
-            // Each part redraws only when its picture changes: the live
-            // waveform with every level, the clock once a second (GTK
-            // ignores an unchanged text), the ring when its arc moves by a
-            // visible step.
-            live.append(decibels: rms)
-            pulse.level = rms
-            gtk_label_set_text(hark_label(elapsedLabel), DurationText.clock(elapsed))
-            ring.set(elapsed / maximumDuration)
-            ring.warning = elapsed >= maximumDuration * 0.9
+            levels.arrive(PacedLevels.Reading(rms: rms, elapsed: elapsed))
         case .input(let condition):
             inputCondition = condition
             updateNotice()
@@ -331,6 +330,21 @@ final class ComposerView {
         }
     }
 
+    /// One level reading, in each part that shows it. Each redraws only when
+    /// its picture changes: the live waveform with every level, the clock
+    /// once a second, the ring when its arc moves by a visible step.
+    private func show(_ reading: PacedLevels.Reading) {
+        live.append(decibels: reading.rms)
+        pulse.level = reading.rms
+        // Paused, the clock says so in words (a reading shown late keeps it).
+        if recorder?.state != .paused, Int(reading.elapsed) != clockSecond {
+            clockSecond = Int(reading.elapsed)
+            gtk_label_set_text(hark_label(elapsedLabel), DurationText.clock(reading.elapsed))
+        }
+        ring.set(reading.elapsed / maximumDuration)
+        ring.warning = reading.elapsed >= maximumDuration * 0.9
+    }
+
     private func end(saving: Bool) {
         if !saving, let message { try? store.discardRecording(message.id) }
         recorder = nil
@@ -342,6 +356,7 @@ final class ComposerView {
         progress.hide()
         hold.reset()
         if let discardQuestion { gtk_window_close(discardQuestion) }  // the recording it asked about is over
+        levels.reset()
         pulse.rest()
         updateControls()
         let completions = whenEnded
@@ -349,87 +364,9 @@ final class ComposerView {
         completions.forEach { $0() }
     }
 
-    private func updateControls() {
-        let recording = recorder != nil
-        let paused = recorder?.state == .paused
-        gtk_widget_set_visible(recordingBox, recording ? 1 : 0)
-        gtk_widget_set_visible(hint, recording || naming.isOffered ? 0 : 1)
-        // TRANSLATORS: the round button's name for a screen reader: it records, and stops once recording.
-        let recordName = recording ? tr("Stop") : tr("Record")
-        PressButton.setIcon(recordIcon, recording ? "media-playback-stop-symbolic" : "media-record-symbolic")
-        // Unavailable here (an encrypted room): the button says why, and so does the hint.
-        let blocked = !recording ? unavailableReason : nil
-        gtk_widget_set_sensitive(recordButton, blocked == nil ? 1 : 0)
-        gtk_label_set_text(hark_label(hint), blocked ?? Self.hintText)
-        gtk_widget_set_tooltip_text(recordButton, recording ? tr("Stop and save (Ctrl+R)") : blocked ?? tr("Record (Ctrl+R)"))
-        showHold(away: hold.isAway)  // after the tooltip: a held button shows none
-        hark_accessible_set_label(UnsafeMutableRawPointer(recordButton), recordName)
-        if let recorder, recorder.state == .paused || recorder.state == .recording {
-            // Paused says so in words: the clock alone looks like a stalled one.
-            let clock = DurationText.clock(recorder.elapsed)
-            // TRANSLATORS: the recording's clock while it is paused, "Paused · 0:42".
-            gtk_label_set_text(hark_label(elapsedLabel), paused ? tr("Paused · {time}", ["time": clock]) : clock)
-        }
-        // TRANSLATORS: the button that pauses the recording, and resumes it once paused.
-        let pauseName = paused ? trc("recording", "Resume") : trc("recording", "Pause")
-        PressButton.setIcon(pauseIcon, paused ? "media-record-symbolic" : "media-playback-pause-symbolic")
-        gtk_widget_set_tooltip_text(pauseButton, pauseName)
-        hark_accessible_set_label(UnsafeMutableRawPointer(pauseButton), pauseName)
-        gtk_widget_set_tooltip_text(cancelButton, tr("Cancel (Esc)"))
-        hark_accessible_set_label(UnsafeMutableRawPointer(cancelButton), tr("Cancel"))
-        updateNotice()
-        onStateChange()
-    }
-
-    /// Shows what is wrong with the input, if anything: while recording, the
-    /// recorder's check of the raw input; at any time, a default input that
-    /// is no microphone.
-    func updateNotice() {
-        let text: String?
-        if let problem {
-            text = problem
-        } else {
-            text = inputNotice
-        }
-        gtk_label_set_text(hark_label(notice), text ?? "")
-        gtk_widget_set_visible(notice, text == nil ? 0 : 1)
-        if problem != nil {
-            gtk_widget_remove_css_class(notice, "warning")
-            gtk_widget_add_css_class(notice, "error")
-        } else {
-            gtk_widget_remove_css_class(notice, "error")
-            gtk_widget_add_css_class(notice, "warning")
-        }
-    }
-
     /// Says what went wrong, in the notice.
     private func report(_ text: String) {
         problem = text
         updateNotice()
-    }
-
-    /// The hint beside Record (or why it is unavailable).
-    var hintShown: String { gtk_label_get_text(hark_label(hint)).map { String(cString: $0) } ?? "" }
-    var recordIsSensitive: Bool { gtk_widget_get_sensitive(recordButton) != 0 }
-    var recordTooltip: String { gtk_widget_get_tooltip_text(recordButton).map { String(cString: $0) } ?? "" }
-
-    /// The notice shown, nil when none is.
-    var noticeText: String? {
-        guard gtk_widget_get_visible(notice) != 0, let text = gtk_label_get_text(hark_label(notice)) else { return nil }
-        return String(cString: text)
-    }
-
-    /// While Record is held: what releasing will do.
-    private func showHold(away: Bool) {
-        let holding = hold.isHolding && recorder != nil
-        // Record's tooltip ("Stop and save") is not what the held button
-        // does; the hint says it. Back when the hold ends.
-        if holding, gtk_widget_get_has_tooltip(recordButton) != 0 {
-            gtk_widget_set_has_tooltip(recordButton, 0)
-            gtk_widget_trigger_tooltip_query(recordButton)  // hides the one shown
-        }
-        gtk_widget_set_visible(holdHint, holding ? 1 : 0)
-        gtk_label_set_text(hark_label(holdHint), away ? tr("Release to cancel") : tr("Release to save"))
-        if away { gtk_widget_add_css_class(holdHint, "error") } else { gtk_widget_remove_css_class(holdHint, "error") }
     }
 }
