@@ -49,3 +49,5 @@ public struct LevelPacer<Reading> {
         isTicking = false
     }
 }
+
+extension LevelPacer: Sendable where Reading: Sendable {}

@@ -23,11 +23,7 @@ extension ComposerView {
         showHold(away: hold.isAway)  // after the tooltip: a held button shows none
         hark_accessible_set_label(UnsafeMutableRawPointer(recordButton), recordName)
         if let recorder, recorder.state == .paused || recorder.state == .recording {
-            // Paused says so in words: the clock alone looks like a stalled one.
-            clockSecond = Int(recorder.elapsed)
-            let clock = DurationText.clock(recorder.elapsed)
-            // TRANSLATORS: the recording's clock while it is paused, "Paused · 0:42".
-            gtk_label_set_text(hark_label(elapsedLabel), paused ? tr("Paused · {time}", ["time": clock]) : clock)
+            showClock(elapsed: recorder.elapsed)
         }
         // TRANSLATORS: the button that pauses the recording, and resumes it once paused.
         let pauseName = paused ? trc("recording", "Resume") : trc("recording", "Pause")

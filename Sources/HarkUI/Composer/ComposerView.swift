@@ -47,9 +47,9 @@ final class ComposerView {
     /// Levels received while recording, since the window opened.
     private(set) var levelsReceived = 0
     /// The levels as shown: one per interval, though they arrive in pairs.
-    let levels = PacedLevels(intervalSeconds: Double(LevelTrack.standardIntervalMilliseconds) / 1000)
-    /// The whole second the clock shows while recording.
-    var clockSecond = -1
+    let levels = PacedLevels(intervalMilliseconds: LevelTrack.standardIntervalMilliseconds)
+    /// The whole second the recording clock shows, and whether as paused.
+    private var clockShown: (second: Int, paused: Bool)?
     private(set) var recorder: Recorder?
     private var message: Message?
     private var lock: RecordingLock?
@@ -281,7 +281,7 @@ final class ComposerView {
         levels.reset()
         live.clear()
         ring.set(0)
-        clockSecond = -1
+        clockShown = nil
         gtk_label_set_text(hark_label(elapsedLabel), tr("Starting…"))
         do {
             try lock.starting { () throws(AudioError) in try recorder.start() }  // noted as Hark's own file
@@ -336,13 +336,23 @@ final class ComposerView {
     private func show(_ reading: PacedLevels.Reading) {
         live.append(decibels: reading.rms)
         pulse.level = reading.rms
-        // Paused, the clock says so in words (a reading shown late keeps it).
-        if recorder?.state != .paused, Int(reading.elapsed) != clockSecond {
-            clockSecond = Int(reading.elapsed)
-            gtk_label_set_text(hark_label(elapsedLabel), DurationText.clock(reading.elapsed))
-        }
+        showClock(elapsed: reading.elapsed)
         ring.set(reading.elapsed / maximumDuration)
         ring.warning = reading.elapsed >= maximumDuration * 0.9
+    }
+
+    /// The recording clock, remade only when the second it shows changes
+    /// (never back: a reading shown late is older than the recorder's own
+    /// count). Paused says so in words: the clock alone looks like a stalled
+    /// one; audio captured just before the pause may still add a second.
+    func showClock(elapsed: Double) {
+        let second = DurationText.wholeSeconds(elapsed)
+        let paused = recorder?.state == .paused
+        if let clockShown, clockShown.paused == paused, clockShown.second >= second { return }
+        clockShown = (second, paused)
+        let clock = DurationText.clock(elapsed)
+        // TRANSLATORS: the recording's clock while it is paused, "Paused · 0:42".
+        gtk_label_set_text(hark_label(elapsedLabel), paused ? tr("Paused · {time}", ["time": clock]) : clock)
     }
 
     private func end(saving: Bool) {

@@ -20,8 +20,8 @@ final class PacedLevels {
     private var timer: Source?
     private let milliseconds: UInt32
 
-    init(intervalSeconds: Double) {
-        milliseconds = UInt32(max(1, (intervalSeconds * 1000).rounded()))
+    init(intervalMilliseconds: Int) {
+        milliseconds = UInt32(max(1, intervalMilliseconds))
     }
 
     func arrive(_ reading: Reading) {
