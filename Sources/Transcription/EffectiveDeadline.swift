@@ -5,8 +5,7 @@
 /// deadline does not pass. One that hangs asleep or stopped does not wait, nor
 /// does one spinning on cores nobody else wants: its deadline passes on time.
 ///
-/// The threads' waits are added up, so two threads waiting together count
-/// twice; what was waited is never taken for more than the time that passed.
+/// What was waited is never taken for more than the time that passed.
 /// Linux adds a wait to a thread's total when the thread gets its core, so a
 /// wait still going on is not counted yet (the idle class gets a core now and
 /// then, a fraction of a second apart). Pure: times are given, not read.
