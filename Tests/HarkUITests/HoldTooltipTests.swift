@@ -59,7 +59,7 @@ final class HoldTooltipTests: XCTestCase {
                     _ = gtk_widget_compute_bounds(widget, composer.widget, &rect)
                     return rect
                 }
-                let hint = bounds(composer.holdHint), clock = bounds(composer.elapsedLabel)
+                let hint = bounds(composer.holdHint), clock = bounds(composer.clock.widget)
                 XCTAssertEqual(gtk_widget_get_visible(composer.holdHint), 1)
                 XCTAssertLessThan(hint.origin.x + hint.size.width + 24, clock.origin.x,
                                   "the hint and the clock do not read as one: \(hint) \(clock)")

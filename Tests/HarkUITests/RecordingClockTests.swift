@@ -15,7 +15,7 @@ final class RecordingClockTests: XCTestCase {
         try onMainActor {
             try WindowFixture.withWindow(storeIn: folder) { _, window in
                 let composer = try XCTUnwrap(window.composer)
-                @MainActor func shown() -> String { String(cString: gtk_label_get_text(hark_label(composer.elapsedLabel))) }
+                @MainActor func shown() -> String { composer.clock.text }
                 composer.showClock(elapsed: 0.6)
                 XCTAssertEqual(shown(), DurationText.clock(1), "0.6 s reads as the saved message will: 0:01")
                 composer.showClock(elapsed: 0.4)

@@ -35,7 +35,8 @@ final class ComposerView {
     let pauseIcon: UnsafeMutablePointer<GtkWidget>
     let cancelButton: UnsafeMutablePointer<GtkWidget>
     let recordingBox: UnsafeMutablePointer<GtkWidget>
-    let elapsedLabel: UnsafeMutablePointer<GtkWidget>
+    /// The recording's clock ("0:42", "Paused · 0:42").
+    let clock = SteadyText("0:00", styles: ["numeric"])
     let hint: UnsafeMutablePointer<GtkWidget>
     let holdHint: UnsafeMutablePointer<GtkWidget>
     let hold = HoldToRecord()
@@ -152,9 +153,7 @@ final class ComposerView {
         gtk_widget_add_css_class(holdHint, "caption")
         gtk_box_append(hark_box(recordingBox), holdHint)
         gtk_box_append(hark_box(recordingBox), live.widget)
-        elapsedLabel = gtk_label_new("0:00")!
-        gtk_widget_add_css_class(elapsedLabel, "numeric")
-        gtk_box_append(hark_box(recordingBox), elapsedLabel)
+        gtk_box_append(hark_box(recordingBox), clock.widget)
         gtk_widget_set_valign(ring.widget, GTK_ALIGN_CENTER)
         gtk_box_append(hark_box(recordingBox), ring.widget)
         (pauseButton, pauseIcon) = PressButton.iconButton("media-playback-pause-symbolic")
@@ -282,7 +281,7 @@ final class ComposerView {
         live.clear()
         ring.set(0)
         clockShown = nil
-        gtk_label_set_text(hark_label(elapsedLabel), tr("Starting…"))
+        clock.set(tr("Starting…"))
         do {
             try lock.starting { () throws(AudioError) in try recorder.start() }  // noted as Hark's own file
             chmod(store.audioPath(of: message), 0o600)
@@ -350,9 +349,9 @@ final class ComposerView {
         let paused = recorder?.state == .paused
         if let clockShown, clockShown.paused == paused, clockShown.second >= second { return }
         clockShown = (second, paused)
-        let clock = DurationText.clock(elapsed)
+        let time = DurationText.clock(elapsed)
         // TRANSLATORS: the recording's clock while it is paused, "Paused · 0:42".
-        gtk_label_set_text(hark_label(elapsedLabel), paused ? tr("Paused · {time}", ["time": clock]) : clock)
+        clock.set(paused ? tr("Paused · {time}", ["time": time]) : time)
     }
 
     private func end(saving: Bool) {

@@ -26,7 +26,7 @@ final class MessageRow {
     let titleLine = TitleLine()
     private var title: UnsafeMutablePointer<GtkWidget> { titleLine.title }
     private var when: UnsafeMutablePointer<GtkWidget> { titleLine.when }
-    private let time: UnsafeMutablePointer<GtkWidget>
+    private let time = SteadyText("0:00", styles: ["caption", "numeric"])
     private let speed: UnsafeMutablePointer<GtkWidget>
     let missing: UnsafeMutablePointer<GtkWidget>
     private let missingDelete: UnsafeMutablePointer<GtkWidget>
@@ -106,12 +106,8 @@ final class MessageRow {
         gtk_label_set_wrap(hark_label(missing), 1)
         gtk_label_set_wrap_mode(hark_label(missing), PANGO_WRAP_WORD_CHAR)
         gtk_box_append(hark_box(middle), missing)
-        time = gtk_label_new("0:00")!
-        gtk_label_set_xalign(hark_label(time), 0)
-        gtk_widget_add_css_class(time, "caption")
-        gtk_widget_add_css_class(time, "numeric")
         let footer = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
-        gtk_box_append(hark_box(footer), time)
+        gtk_box_append(hark_box(footer), time.widget)
         sendStatus = gtk_label_new("")!
         gtk_widget_add_css_class(sendStatus, "caption")
         gtk_widget_set_visible(sendStatus, 0)
@@ -179,7 +175,7 @@ final class MessageRow {
         }
         // Drag the title or the time out of the window to send the message as
         // a file (the waveform keeps its drag for seeking).
-        for handle in [title, time] {
+        for handle in [title, time.widget] {
             FileTransfer.dragFile(from: handle) { [weak self] in
                 guard let self, let message = self.message, message.state != .missing else { return nil }
                 return try? self.store.outgoingCopy(message.id)
@@ -317,7 +313,7 @@ final class MessageRow {
         let text = timeText(position)
         shownTime = text
         shownSecond = DurationText.wholeSeconds(position)
-        gtk_label_set_text(hark_label(time), text)
+        time.set(text)
     }
 
     /// Seeks the message `seconds` forward (or back, when negative).
