@@ -1,6 +1,7 @@
 import AudioEngine
 import CAdwaita
 import CGLib
+import CGraphicsProbe
 import CGtk
 import Foundation
 import GLibSupport
@@ -61,6 +62,7 @@ final class MainWindow {
         let appWindow = adw_application_window_new(application)!
         window = UnsafeMutableRawPointer(appWindow).assumingMemoryBound(to: GtkWindow.self)
         lifetime = WidgetLifetime(of: Widget.widget(appWindow))
+        hark_frame_sync_only_where_supported(window)
         gtk_window_set_title(window, AppInfo.name)
         gtk_window_set_default_size(window, 480, 640)
         gtk_widget_set_size_request(appWindow, 360, 360)
