@@ -13,9 +13,15 @@ import XCTest
 /// exactly what would be lost; whatever is thrown away can be undone.
 final class DiscardTests: XCTestCase {
     @MainActor
+    /// The texts shown: labels, and inscriptions (the recording clock is one).
     private static func labelTexts(_ root: UnsafeMutablePointer<GtkWidget>) -> [String] {
-        Widget.descendants(of: root).filter { Widget.typeName($0) == "GtkLabel" && gtk_widget_is_visible($0) != 0 }
-            .map { String(cString: gtk_label_get_text(hark_label($0))) }
+        Widget.descendants(of: root).filter { gtk_widget_is_visible($0) != 0 }.compactMap { widget in
+            switch Widget.typeName(widget) {
+            case "GtkLabel": String(cString: gtk_label_get_text(hark_label(widget)))
+            case "GtkInscription": gtk_inscription_get_text(OpaquePointer(widget)).map { String(cString: $0) }
+            default: nil
+            }
+        }
     }
 
     func testTheQuestionPausesTheTakeSaysItsLengthAndKeepGoesOn() throws {
