@@ -10,18 +10,9 @@ import XCTest
 /// second: it must redraw without laying the whole window out again (on X11
 /// each layout of a window asks the X server for the monitor's work area,
 /// and in the history restyles the list), yet take the room a wider text
-/// needs, and read to a screen reader as what it shows. Counted through the
-/// window's own "compute-size" signal, which GDK emits at each layout of it.
+/// needs, and read to a screen reader as what it shows (layouts counted by
+/// `LayoutCounter`).
 final class SteadyTextTests: XCTestCase {
-    @MainActor
-    private final class LayoutCounter {
-        private(set) var layouts = 0
-        init(_ window: UnsafeMutablePointer<GtkWidget>) {
-            guard let surface = gtk_native_get_surface(OpaquePointer(window)) else { return }
-            Signal.connectPointer(UnsafeMutableRawPointer(surface), "compute-size") { [weak self] _ in self?.layouts += 1 }
-        }
-    }
-
     /// The width GTK's own label asks for `text` in the same style.
     @MainActor
     private static func labelWidth(_ text: String, styles: [String]) -> Int32 {

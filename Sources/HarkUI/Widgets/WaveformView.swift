@@ -85,6 +85,8 @@ public final class WaveformView {
         // does not depend on it, so this settles in one pass.
         Signal.connectResize(UnsafeMutableRawPointer(area)) { [weak self] _, _ in self?.fitToDuration() }
         Signal.connect(UnsafeMutableRawPointer(scale), "value-changed") { [weak self] in self?.valueChanged() }
+        // A key steps from where the playhead is, not from the last whole second.
+        Signal.connectInt(UnsafeMutableRawPointer(scale), "move-slider") { [weak self] _ in self?.moveSliderToPlayhead() }
         Self.removeScrollControllers(from: scale)
 
         // Seeks are committed when the button comes up (or on a key): a
@@ -156,6 +158,7 @@ public final class WaveformView {
             settingFromOutside = true  // the clamp to a new length is no seek
             gtk_adjustment_configure(adjustment, min(position, newValue), 0, max(0.001, newValue), 5, 5, 0)
             settingFromOutside = false
+            playhead = sliderValue
             updateValueText()
             redraw()
             fitToDuration()
@@ -164,14 +167,33 @@ public final class WaveformView {
 
     /// The playing position in seconds. Setting it (from the player) does
     /// not call `onPreview` or `onSeek`.
+    ///
+    /// The slider follows only when the whole second changes (or a key is
+    /// about to move it): each new value of a GtkRange lays the whole window
+    /// out (on X11 a round trip to the X server for the monitor's work area),
+    /// which at the player's 20 positions a second was most of what playing
+    /// cost. The slider is invisible; a screen reader hears the second.
     public var position: Double {
-        get { gtk_range_get_value(hark_range(scale)) }
+        get { playhead }
         set {
             guard !dragging else { return }  // the user has the playhead
-            settingFromOutside = true
-            gtk_range_set_value(hark_range(scale), newValue)
-            settingFromOutside = false
+            playhead = newValue
+            if DurationText.wholeSeconds(newValue) != DurationText.wholeSeconds(sliderValue) {
+                moveSliderToPlayhead()
+            } else if movesPlayhead(to: playedFraction) {
+                redraw()
+            }
         }
+    }
+    /// The position drawn and reported: the player's, or the slider's once the user moves it.
+    private var playhead = 0.0
+    private var sliderValue: Double { gtk_range_get_value(hark_range(scale)) }
+
+    private func moveSliderToPlayhead() {
+        guard sliderValue != playhead else { return }
+        settingFromOutside = true
+        gtk_range_set_value(hark_range(scale), playhead)
+        settingFromOutside = false
     }
 
     /// Whether the width follows the duration (history rows) or fills the
@@ -230,6 +252,7 @@ public final class WaveformView {
     }
 
     private func valueChanged() {
+        if !settingFromOutside { playhead = sliderValue }
         updateValueText()
         if movesPlayhead(to: playedFraction) { redraw() }
         guard !settingFromOutside else { return }

@@ -1,0 +1,61 @@
+import CGtk
+import CTestSignals
+import GLibSupport
+@testable import HarkUI
+import Levels
+import XCTest
+
+/// While a message plays, the player moves the waveform's playhead 20 times
+/// a second. That must redraw the bars without laying the window out at
+/// each step (a GtkRange's new value does: on X11 a round trip to the X
+/// server each time, most of what playing cost), while a screen reader still
+/// hears the second, and a key still steps from where the playhead is.
+final class PlayheadLayoutTests: XCTestCase {
+    @MainActor
+    private static func shownWaveform(_ body: (WaveformView, UnsafeMutablePointer<GtkWidget>) throws -> Void) throws {
+        let window = gtk_window_new()!
+        defer { gtk_window_destroy(hark_window(window)) }
+        gtk_window_set_default_size(hark_window(window), 400, 60)
+        let waveform = WaveformView()
+        waveform.setLevels(LevelTrack(rms: [Double](repeating: -12, count: 280), peak: [Double](repeating: -6, count: 280)))
+        waveform.duration = 14
+        gtk_window_set_child(hark_window(window), waveform.widget)
+        gtk_window_present(hark_window(window))
+        settle(seconds: 0.5)
+        try body(waveform, window)
+    }
+
+    func testPlayingRedrawsThePlayheadWithoutLayingTheWindowOutAtEachStep() throws {
+        try onMainActor {
+            try withGtk {
+                try Self.shownWaveform { waveform, window in
+                    let counter = LayoutCounter(window)
+                    let drawsBefore = waveform.drawCount
+                    // Three seconds of play, as the player reports it.
+                    for step in 1...60 {
+                        waveform.position = Double(step) * 0.05
+                        settle(seconds: 0.02)
+                    }
+                    settle(seconds: 0.3)
+                    // The second shown changes three times (at 0.5, 1.5 and 2.5 s, as the
+                    // clock rounds); each change may lay the window out once or twice.
+                    XCTAssertLessThanOrEqual(counter.layouts, 8, "a few layouts, for each second shown, not one for each of the 60 steps")
+                    XCTAssertGreaterThan(waveform.drawCount - drawsBefore, 10, "the playhead was drawn as it moved")
+                    XCTAssertEqual(waveform.position, 3, accuracy: 1e-9)
+                    XCTAssertNil(hark_accessible_check_string(waveform.slider, GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, "0:03 of 0:14"),
+                                 "a screen reader hears the second the playhead is in")
+
+                    // A seek back within a second and on: the slider's own
+                    // value may lag, the position never does.
+                    waveform.position = 3.95
+                    XCTAssertEqual(waveform.position, 3.95, accuracy: 1e-9)
+                    var seeks: [Double] = []
+                    waveform.onSeek = { seeks.append($0) }
+                    hark_test_emit_int(UnsafeMutableRawPointer(waveform.slider), "move-slider", Int32(GTK_SCROLL_STEP_FORWARD.rawValue))
+                    XCTAssertEqual(seeks.count, 1, "the key seeks")
+                    XCTAssertEqual(seeks.first ?? 0, 8.95, accuracy: 1e-6, "five seconds on from where the playhead is")
+                }
+            }
+        }
+    }
+}
