@@ -310,11 +310,16 @@ final class MessageRow {
     }
 
     private func updateTime(_ position: Double) {
+        let second = DurationText.wholeSeconds(position)
+        // The text (a translation filled in) is made only when its numbers change.
+        guard shownTime == nil || second != shownSecond || message?.duration != shownDuration else { return }
         let text = timeText(position)
         shownTime = text
-        shownSecond = DurationText.wholeSeconds(position)
+        shownSecond = second
+        shownDuration = message?.duration
         time.set(text)
     }
+    private var shownDuration: Double?
 
     /// Seeks the message `seconds` forward (or back, when negative).
     func skip(by seconds: Double) {
