@@ -33,9 +33,19 @@ public enum FrameClock {
         gtk_widget_remove_tick_callback(widget, guint(id))
     }
 
-    /// Whether the user wants animations (`gtk-enable-animations`).
+    /// Whether the user wants animations (`gtk-enable-animations`). Asked
+    /// at each frame while recording, so the setting is read once and then
+    /// kept up to date by its change notification.
     public static var animationsEnabled: Bool {
+        if let known = knownAnimationsEnabled { return known }
         guard let settings = gtk_settings_get_default() else { return true }
-        return hark_object_get_bool(UnsafeMutableRawPointer(settings), "gtk-enable-animations") != 0
+        let object = UnsafeMutableRawPointer(settings)
+        Signal.connectPointer(object, "notify::gtk-enable-animations") { _ in
+            knownAnimationsEnabled = hark_object_get_bool(object, "gtk-enable-animations") != 0
+        }
+        let enabled = hark_object_get_bool(object, "gtk-enable-animations") != 0
+        knownAnimationsEnabled = enabled
+        return enabled
     }
+    private static var knownAnimationsEnabled: Bool?
 }

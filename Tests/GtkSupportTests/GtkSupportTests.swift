@@ -191,3 +191,21 @@ final class FirstFrameTests: XCTestCase {
         }
     }
 }
+
+final class AnimationSettingTests: XCTestCase {
+    /// The setting is kept, not read at each frame: the kept value must
+    /// follow the user turning animations off and on again.
+    func testTheKeptSettingFollowsTheUsersChoice() throws {
+        try withGtk {
+            let settings = UnsafeMutableRawPointer(try XCTUnwrap(gtk_settings_get_default()))
+            let original = hark_object_get_bool(settings, "gtk-enable-animations")
+            defer { hark_object_set_bool(settings, "gtk-enable-animations", original) }
+            hark_object_set_bool(settings, "gtk-enable-animations", 1)
+            XCTAssertTrue(FrameClock.animationsEnabled)
+            hark_object_set_bool(settings, "gtk-enable-animations", 0)
+            XCTAssertFalse(FrameClock.animationsEnabled, "turned off")
+            hark_object_set_bool(settings, "gtk-enable-animations", 1)
+            XCTAssertTrue(FrameClock.animationsEnabled, "and on again")
+        }
+    }
+}
