@@ -10,21 +10,25 @@
 /// a burst is shown at once; each tick shows the next. Readings that pile up
 /// (a main loop held up) are shown together, all but the newest, so the
 /// picture never lags by more than one interval for long.
+///
+/// Inlinable: called for each reading from the window, it is then
+/// specialised for the caller's reading type instead of running generic code.
 public struct LevelPacer<Reading> {
-    private var waiting: [Reading] = []
+    @usableFromInline var waiting: [Reading] = []
+    @usableFromInline var ticking = false
     /// True while the caller's timer should run.
-    public private(set) var isTicking = false
+    @inlinable public var isTicking: Bool { ticking }
 
-    public init() {}
+    @inlinable public init() {}
 
     /// Readings not shown yet.
-    public var waitingCount: Int { waiting.count }
+    @inlinable public var waitingCount: Int { waiting.count }
 
     /// A reading arrived: returns it when it is to be shown now (no timer
     /// runs: the caller shows it and starts one), nil when it waits its turn.
-    public mutating func arrive(_ reading: Reading) -> Reading? {
-        guard isTicking else {
-            isTicking = true
+    @inlinable public mutating func arrive(_ reading: Reading) -> Reading? {
+        guard ticking else {
+            ticking = true
             return reading
         }
         waiting.append(reading)
@@ -35,18 +39,18 @@ public struct LevelPacer<Reading> {
     /// waits, the ticking ends (`isTicking` false: the caller stops its
     /// timer, and the next burst's first reading shows as it arrives, an
     /// interval after this one when the bursts come on time).
-    public mutating func tick() -> [Reading] {
+    @inlinable public mutating func tick() -> [Reading] {
         let count = waiting.count > 2 ? waiting.count - 1 : min(1, waiting.count)
         let due = Array(waiting.prefix(count))
         waiting.removeFirst(count)
-        if waiting.isEmpty { isTicking = false }
+        if waiting.isEmpty { ticking = false }
         return due
     }
 
     /// Forgets what waits and stops the ticking (a recording ended).
-    public mutating func reset() {
+    @inlinable public mutating func reset() {
         waiting.removeAll()
-        isTicking = false
+        ticking = false
     }
 }
 
