@@ -9,7 +9,8 @@ import XCTest
 /// a second. That must redraw the bars without laying the window out at
 /// each step (a GtkRange's new value does: on X11 a round trip to the X
 /// server each time, most of what playing cost), while a screen reader still
-/// hears the second, and a key still steps from where the playhead is.
+/// hears the second (and, paused, the exact position), and a key still
+/// steps from where the playhead is.
 final class PlayheadLayoutTests: XCTestCase {
     @MainActor
     private static func shownWaveform(_ body: (WaveformView, UnsafeMutablePointer<GtkWidget>) throws -> Void) throws {
@@ -31,6 +32,7 @@ final class PlayheadLayoutTests: XCTestCase {
                 try Self.shownWaveform { waveform, window in
                     let counter = LayoutCounter(window)
                     let drawsBefore = waveform.drawCount
+                    waveform.isPlaying = true
                     // Three seconds of play, as the player reports it.
                     for step in 1...60 {
                         waveform.position = Double(step) * 0.05
@@ -54,6 +56,16 @@ final class PlayheadLayoutTests: XCTestCase {
                     hark_test_emit_int(UnsafeMutableRawPointer(waveform.slider), "move-slider", Int32(GTK_SCROLL_STEP_FORWARD.rawValue))
                     XCTAssertEqual(seeks.count, 1, "the key seeks")
                     XCTAssertEqual(seeks.first ?? 0, 8.95, accuracy: 1e-6, "five seconds on from where the playhead is")
+
+                    // Paused, the slider says the exact position (a screen
+                    // reader reads its value), and follows each step again.
+                    waveform.position = 9.2
+                    XCTAssertEqual(gtk_range_get_value(hark_range(waveform.slider)), 8.95, accuracy: 1e-6,
+                                   "while playing, a step within the second leaves the slider")
+                    waveform.isPlaying = false
+                    XCTAssertEqual(gtk_range_get_value(hark_range(waveform.slider)), 9.2, accuracy: 1e-6, "paused: exact")
+                    waveform.position = 9.3
+                    XCTAssertEqual(gtk_range_get_value(hark_range(waveform.slider)), 9.3, accuracy: 1e-6, "a seek while paused: exact")
                 }
             }
         }

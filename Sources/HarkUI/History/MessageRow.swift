@@ -261,6 +261,7 @@ final class MessageRow {
     func refresh() {
         guard let message else { return }
         let playing = playback.currentID == message.id && playback.isPlaying
+        waveform.isPlaying = playing
         let name = RowDescription.playName(message.title, playing: playing)
         if shownPlayName != name {
             shownPlayName = name

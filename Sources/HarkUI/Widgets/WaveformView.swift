@@ -168,22 +168,30 @@ public final class WaveformView {
     /// The playing position in seconds. Setting it (from the player) does
     /// not call `onPreview` or `onSeek`.
     ///
-    /// The slider follows only when the whole second changes (or a key is
-    /// about to move it): each new value of a GtkRange lays the whole window
-    /// out (on X11 a round trip to the X server for the monitor's work area),
-    /// which at the player's 20 positions a second was most of what playing
-    /// cost. The slider is invisible; a screen reader hears the second.
+    /// While the message plays, the slider follows only when the whole
+    /// second changes (or a key is about to move it): each new value of a
+    /// GtkRange lays the whole window out (on X11 a round trip to the X
+    /// server for the monitor's work area), which at the player's 20
+    /// positions a second was most of what playing cost. The slider is
+    /// invisible; a screen reader hears the second, and the exact position
+    /// once playing stops.
     public var position: Double {
         get { playhead }
         set {
             guard !dragging else { return }  // the user has the playhead
             playhead = newValue
-            if DurationText.wholeSeconds(newValue) != DurationText.wholeSeconds(sliderValue) {
+            if !isPlaying || DurationText.wholeSeconds(newValue) != DurationText.wholeSeconds(sliderValue) {
                 moveSliderToPlayhead()
             } else if movesPlayhead(to: playedFraction) {
                 redraw()
             }
         }
+    }
+    /// Whether the message plays (the position moves on by itself): the
+    /// slider then follows by the second, and is put at the exact position
+    /// when it stops.
+    public var isPlaying = false {
+        didSet { if !isPlaying { moveSliderToPlayhead() } }
     }
     /// The position drawn and reported: the player's, or the slider's once the user moves it.
     private var playhead = 0.0
