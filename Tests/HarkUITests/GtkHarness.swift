@@ -29,3 +29,17 @@ func onMainActor(_ body: @MainActor () throws -> Void) rethrows {
 func settle(seconds: Double = 0.2) {
     MainLoop.iterate(until: { false }, timeout: seconds)
 }
+
+/// Shows `child` alone in a new window of `width`×`height`, lets it settle,
+/// runs `body` with the window and destroys it after.
+@MainActor
+func withPresentedWindow<Result>(showing child: UnsafeMutablePointer<GtkWidget>, width: Int32, height: Int32,
+                                 _ body: (UnsafeMutablePointer<GtkWidget>) throws -> Result) rethrows -> Result {
+    let window = gtk_window_new()!
+    defer { gtk_window_destroy(hark_window(window)) }
+    gtk_window_set_default_size(hark_window(window), width, height)
+    gtk_window_set_child(hark_window(window), child)
+    gtk_window_present(hark_window(window))
+    settle(seconds: 0.5)
+    return try body(window)
+}

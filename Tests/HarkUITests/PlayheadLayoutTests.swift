@@ -14,16 +14,10 @@ import XCTest
 final class PlayheadLayoutTests: XCTestCase {
     @MainActor
     private static func shownWaveform(_ body: (WaveformView, UnsafeMutablePointer<GtkWidget>) throws -> Void) throws {
-        let window = gtk_window_new()!
-        defer { gtk_window_destroy(hark_window(window)) }
-        gtk_window_set_default_size(hark_window(window), 400, 60)
         let waveform = WaveformView()
         waveform.setLevels(LevelTrack(rms: [Double](repeating: -12, count: 280), peak: [Double](repeating: -6, count: 280)))
         waveform.duration = 14
-        gtk_window_set_child(hark_window(window), waveform.widget)
-        gtk_window_present(hark_window(window))
-        settle(seconds: 0.5)
-        try body(waveform, window)
+        try withPresentedWindow(showing: waveform.widget, width: 400, height: 60) { window in try body(waveform, window) }
     }
 
     func testPlayingRedrawsThePlayheadWithoutLayingTheWindowOutAtEachStep() throws {

@@ -29,17 +29,13 @@ final class RightToLeftDrawingTests: XCTestCase {
     @MainActor
     private static func playedWaveform(direction: GtkTextDirection) -> (pixels: WidgetPixels, sliderStart: Int32) {
         gtk_widget_set_default_direction(direction)
-        let window = gtk_window_new()!
-        defer { gtk_window_destroy(hark_window(window)) }
-        gtk_window_set_default_size(hark_window(window), 400, 60)
         let waveform = WaveformView()
         waveform.setLevels(LevelTrack(rms: [Double](repeating: -6, count: 200), peak: [Double](repeating: -3, count: 200)))
         waveform.duration = 10
         waveform.position = 2.5
-        gtk_window_set_child(hark_window(window), waveform.widget)
-        gtk_window_present(hark_window(window))
-        settle(seconds: 0.5)
-        return (WidgetPixels(waveform.widget), Self.knobX(in: waveform.slider))
+        return withPresentedWindow(showing: waveform.widget, width: 400, height: 60) { _ in
+            (WidgetPixels(waveform.widget), Self.knobX(in: waveform.slider))
+        }
     }
 
     /// Where the slider's knob (its "slider" node) is, from the scale's left.
