@@ -40,12 +40,15 @@ public enum FrameClock {
         if let known = knownAnimationsEnabled { return known }
         guard let settings = gtk_settings_get_default() else { return true }
         let object = UnsafeMutableRawPointer(settings)
-        Signal.connectPointer(object, "notify::gtk-enable-animations") { _ in
-            knownAnimationsEnabled = hark_object_get_bool(object, "gtk-enable-animations") != 0
-        }
-        let enabled = hark_object_get_bool(object, "gtk-enable-animations") != 0
+        Signal.connectPointer(object, "notify::gtk-enable-animations") { _ in readAnimationsEnabled(object) }
+        return readAnimationsEnabled(object)
+    }
+    private static var knownAnimationsEnabled: Bool?
+
+    @discardableResult
+    private static func readAnimationsEnabled(_ settings: UnsafeMutableRawPointer) -> Bool {
+        let enabled = hark_object_get_bool(settings, "gtk-enable-animations") != 0
         knownAnimationsEnabled = enabled
         return enabled
     }
-    private static var knownAnimationsEnabled: Bool?
 }
