@@ -36,4 +36,18 @@ static inline GtkRange *hark_range(gpointer instance) { return GTK_RANGE(instanc
 static inline GtkOverlay *hark_overlay(gpointer instance) { return GTK_OVERLAY(instance); }
 
 static inline gboolean hark_is_widget(gpointer instance) { return GTK_IS_WIDGET(instance); }
+/* A file chooser dialog with its buttons in a header bar, as GNOME shows
+ * dialogs (gtk_file_chooser_dialog_new is variadic and follows a setting):
+ * Cancel and one accepting button, which Enter in the name field activates. */
+static inline GtkWidget *hark_file_chooser_dialog_new(const char *title, GtkWindow *parent, GtkFileChooserAction action,
+                                                      const char *cancel_label, const char *accept_label) {
+    GtkWidget *dialog = g_object_new(GTK_TYPE_FILE_CHOOSER_DIALOG, "title", title, "transient-for", parent,
+                                     "action", action, "use-header-bar", TRUE, NULL);
+    gtk_dialog_add_button(GTK_DIALOG(dialog), cancel_label, GTK_RESPONSE_CANCEL);
+    gtk_dialog_add_button(GTK_DIALOG(dialog), accept_label, GTK_RESPONSE_ACCEPT);
+    gtk_dialog_set_default_response(GTK_DIALOG(dialog), GTK_RESPONSE_ACCEPT);
+    return dialog;
+}
+static inline GtkFileChooser *hark_file_chooser(gpointer instance) { return GTK_FILE_CHOOSER(instance); }
+
 #endif
