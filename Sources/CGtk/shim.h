@@ -15,6 +15,13 @@ static inline GtkApplication *hark_gtk_application(gpointer instance) { return G
 static inline void hark_accessible_set_label(gpointer accessible, const char *label) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(accessible), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
+/* A button named by its words alone: GTK 4.8 names a button by the label it
+   is labelled by and by its label property together ("Cancel Cancel"), and
+   by the label's raw text when it has a mnemonic ("_Undo"). */
+static inline void hark_accessible_name_button(gpointer button, const char *words) {
+    gtk_accessible_reset_relation(GTK_ACCESSIBLE(button), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+    gtk_accessible_update_property(GTK_ACCESSIBLE(button), GTK_ACCESSIBLE_PROPERTY_LABEL, words, -1);
+}
 static inline void hark_accessible_set_description(gpointer accessible, const char *description) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(accessible), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
 }

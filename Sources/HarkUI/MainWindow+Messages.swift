@@ -60,7 +60,7 @@ extension MainWindow {
         history.remove(message.id)
         let said = text ?? tr("“{title}” deleted", ["title": message.title])
         toastTexts.append(said)
-        let toast = adw_toast_new(said)!
+        let (toast, _) = newToast(said)
         adw_toast_set_button_label(toast, tr("_Undo"))
         adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH)
         adw_toast_set_timeout(toast, Self.undoSeconds)

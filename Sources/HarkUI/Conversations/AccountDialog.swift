@@ -105,6 +105,7 @@ final class AccountDialog {
         gtk_widget_add_css_class(accountError, "error")
         gtk_box_append(hark_box(signedIn), accountError)
         signOutButton = gtk_button_new_with_mnemonic(tr("Sign _Out"))!
+        ButtonNames.name(signOutButton)
         gtk_widget_add_css_class(signOutButton, "destructive-action")
         gtk_widget_add_css_class(signOutButton, "pill")
         gtk_widget_set_halign(signOutButton, GTK_ALIGN_CENTER)

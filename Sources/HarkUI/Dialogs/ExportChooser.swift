@@ -46,6 +46,7 @@ final class ExportChooser {
                     chosen: @escaping Chosen) {
         let export = ExportChooser(over: parent, title: title, original: original, chosen: chosen)
         shown[ObjectIdentifier(export)] = export
+        ButtonNames.nameAll(in: export.dialog)
         gtk_window_present(hark_window(export.dialog))
     }
 

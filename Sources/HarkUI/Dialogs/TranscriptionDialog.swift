@@ -117,7 +117,7 @@ final class TranscriptionDialog {
         gtk_widget_set_visible(failureLabel, 1)
         gtk_widget_add_css_class(failureLabel, "error")
         tryAgainButton = gtk_button_new_with_mnemonic(tr("Try _Again"))!
-        hark_accessible_set_label(UnsafeMutableRawPointer(tryAgainButton), MessageDialogs.plainLabel(tr("Try _Again")))
+        ButtonNames.name(tryAgainButton)
         gtk_widget_add_css_class(tryAgainButton, "suggested-action")
         gtk_widget_add_css_class(tryAgainButton, "pill")
         gtk_widget_set_halign(tryAgainButton, GTK_ALIGN_CENTER)

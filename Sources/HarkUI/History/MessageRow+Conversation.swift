@@ -21,7 +21,7 @@ extension MessageRow {
         gtk_widget_set_visible(retryButton, state == .failed ? 1 : 0)
         if state == .failed { gtk_widget_add_css_class(sendStatus, "error") } else { gtk_widget_remove_css_class(sendStatus, "error") }
         if state == .sending { gtk_widget_add_css_class(sendStatus, "dim-label") } else { gtk_widget_remove_css_class(sendStatus, "dim-label") }
-        hark_accessible_set_label(UnsafeMutableRawPointer(retryButton), tr("Send {title} again", ["title": message.title]))
+        ButtonNames.name(retryButton, tr("Send {title} again", ["title": message.title]))
     }
 
     static func sendStateText(_ state: SendState) -> String {
