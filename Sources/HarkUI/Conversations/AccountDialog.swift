@@ -34,28 +34,10 @@ final class AccountDialog {
 
     init(over parent: UnsafeMutablePointer<GtkWindow>?, account: AccountModel) {
         self.account = account
-        let dialog = adw_window_new()!
-        window = hark_window(dialog)
-        lifetime = WidgetLifetime(of: dialog)
-        gtk_window_set_title(window, tr("Matrix Account"))
-        gtk_window_set_modal(window, 1)
-        gtk_window_set_transient_for(window, parent)
-        gtk_window_set_destroy_with_parent(window, 1)
-        gtk_window_set_default_size(window, 420, -1)
-
-        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        let header = adw_header_bar_new()!
-        adw_header_bar_set_title_widget(OpaquePointer(header), adw_window_title_new(tr("Matrix Account"), nil))
-        gtk_box_append(hark_box(box), header)
         stack = gtk_stack_new()!
         gtk_stack_set_vhomogeneous(OpaquePointer(stack), 0)
-        let clamp = adw_clamp_new()!
-        adw_clamp_set_maximum_size(OpaquePointer(clamp), 420)
-        adw_clamp_set_child(OpaquePointer(clamp), stack)
-        for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
-                     gtk_widget_set_margin_end] { side(clamp, 18) }
-        gtk_box_append(hark_box(box), clamp)
-        adw_window_set_content(UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: AdwWindow.self), box)
+        window = DialogWindow.make(title: tr("Matrix Account"), over: parent, width: 420, content: stack)
+        lifetime = WidgetLifetime(of: Widget.widget(window))
 
         // Signing in.
         let form = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
@@ -138,6 +120,9 @@ final class AccountDialog {
 
     func present() {
         gtk_window_present(window)
+        // GTK gives the first focusable widget the focus: signed in, that is
+        // the destructive Sign Out, which Enter or Space would then press.
+        if account.isSignedIn { gtk_window_set_focus(window, nil) }
     }
 
     func close() {

@@ -41,33 +41,9 @@ final class TranscriptionDialog {
 
     init(over parent: UnsafeMutablePointer<GtkWindow>?, service: TranscriptionService) {
         self.service = service
-        let dialog = adw_window_new()!
-        window = hark_window(dialog)
-        lifetime = WidgetLifetime(of: dialog)
-        gtk_window_set_title(window, tr("Transcribe Messages"))
-        gtk_window_set_modal(window, 1)
-        gtk_window_set_transient_for(window, parent)
-        gtk_window_set_destroy_with_parent(window, 1)
-        gtk_window_set_default_size(window, 460, -1)
-        // Escape closes it, as it closes GNOME's dialogs (an install goes on).
-        let keys = gtk_shortcut_controller_new()!
-        gtk_shortcut_controller_add_shortcut(keys,
-                                             gtk_shortcut_new(gtk_shortcut_trigger_parse_string("Escape"),
-                                                              gtk_named_action_new("window.close")))
-        gtk_widget_add_controller(Widget.widget(window), keys)
-
-        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        let header = adw_header_bar_new()!
-        adw_header_bar_set_title_widget(OpaquePointer(header), adw_window_title_new(tr("Transcribe Messages"), nil))
-        gtk_box_append(hark_box(box), header)
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 18)!
-        let clamp = adw_clamp_new()!
-        adw_clamp_set_maximum_size(OpaquePointer(clamp), 460)
-        adw_clamp_set_child(OpaquePointer(clamp), content)
-        for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
-                     gtk_widget_set_margin_end] { side(clamp, 18) }
-        gtk_box_append(hark_box(box), clamp)
-        adw_window_set_content(UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: AdwWindow.self), box)
+        window = DialogWindow.make(title: tr("Transcribe Messages"), over: parent, width: 460, content: content)
+        lifetime = WidgetLifetime(of: Widget.widget(window))
 
         gtk_box_append(hark_box(content), Self.sentenceLabel(Self.introduction))
 
