@@ -107,10 +107,7 @@ final class AccountDialog {
     }
 
     private static func sentenceLabel(_ text: String) -> UnsafeMutablePointer<GtkWidget> {
-        let label = gtk_label_new(text)!
-        gtk_label_set_wrap(hark_label(label), 1)
-        gtk_label_set_xalign(hark_label(label), 0)
-        gtk_label_set_selectable(hark_label(label), 0)
+        let label = SentenceLabel.make(text)
         gtk_widget_set_visible(label, text.isEmpty ? 0 : 1)
         return label
     }
@@ -135,7 +132,7 @@ final class AccountDialog {
         switch account.state {
         case .signedIn(let userID):
             let server = account.store.matrixAccount()?.homeserver ?? ""
-            gtk_label_set_text(hark_label(accountLabel), tr("Signed in as {user} on {server}.", ["user": userID, "server": server]))
+            SentenceLabel.set(accountLabel, tr("Signed in as {user} on {server}.", ["user": userID, "server": server]))
             gtk_stack_set_visible_child_name(OpaquePointer(stack), "account")
         case .signedOutByServer:
             setLabel(noticeLabel, tr("Signed out by the server. Sign in again to go on; nothing on this computer was lost."))
@@ -178,7 +175,7 @@ final class AccountDialog {
     }
 
     private func setLabel(_ label: UnsafeMutablePointer<GtkWidget>, _ text: String?) {
-        gtk_label_set_text(hark_label(label), text ?? "")
+        SentenceLabel.set(label, text ?? "")
         gtk_widget_set_visible(label, text == nil ? 0 : 1)
     }
 

@@ -45,7 +45,7 @@ final class TranscriptionDialog {
         window = DialogWindow.make(title: tr("Transcribe Messages"), over: parent, width: 460, content: content)
         lifetime = WidgetLifetime(of: Widget.widget(window))
 
-        gtk_box_append(hark_box(content), Self.sentenceLabel(Self.introduction))
+        gtk_box_append(hark_box(content), SentenceLabel.make(Self.introduction))
 
         let group = adw_preferences_group_new()!
         let preferences = UnsafeMutableRawPointer(group).assumingMemoryBound(to: AdwPreferencesGroup.self)
@@ -77,7 +77,7 @@ final class TranscriptionDialog {
 
         // Installing.
         progressBox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
-        progressLabel = Self.sentenceLabel("")
+        progressLabel = SentenceLabel.make("")
         gtk_widget_set_visible(progressLabel, 1)
         progressBar = gtk_progress_bar_new()!
         gtk_progress_bar_set_show_text(OpaquePointer(progressBar), 1)
@@ -89,7 +89,7 @@ final class TranscriptionDialog {
 
         // Failed.
         failureBox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
-        failureLabel = Self.sentenceLabel("")
+        failureLabel = SentenceLabel.make("")
         gtk_widget_set_visible(failureLabel, 1)
         gtk_widget_add_css_class(failureLabel, "error")
         tryAgainButton = gtk_button_new_with_mnemonic(tr("Try _Again"))!
@@ -157,12 +157,12 @@ final class TranscriptionDialog {
         adw_action_row_set_subtitle(UnsafeMutableRawPointer(switchRow).assumingMemoryBound(to: AdwActionRow.self), subtitle)
         switch setup {
         case .installing(let progress):
-            gtk_label_set_text(hark_label(progressLabel), progress.text)
+            SentenceLabel.set(progressLabel, progress.text)
             gtk_progress_bar_set_fraction(OpaquePointer(progressBar), progress.fraction)
             gtk_progress_bar_set_text(OpaquePointer(progressBar), Self.percentText(progress.fraction))
             hark_accessible_set_value_text(UnsafeMutableRawPointer(progressBar), progress.text)
         case .failed(let failure):
-            gtk_label_set_text(hark_label(failureLabel), failure.sentence)
+            SentenceLabel.set(failureLabel, failure.sentence)
             hark_accessible_set_description(UnsafeMutableRawPointer(tryAgainButton), failure.sentence)
         case .idle:
             break
@@ -183,10 +183,4 @@ final class TranscriptionDialog {
         tr("{percent} %", ["percent": LocaleNumbers.integer(Int((fraction * 100).rounded(.down)), locale: locale)])
     }
 
-    private static func sentenceLabel(_ text: String) -> UnsafeMutablePointer<GtkWidget> {
-        let label = gtk_label_new(text)!
-        gtk_label_set_wrap(hark_label(label), 1)
-        gtk_label_set_xalign(hark_label(label), 0)
-        return label
-    }
 }
