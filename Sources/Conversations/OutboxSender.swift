@@ -5,7 +5,7 @@ import Matrix
 import MessageStore
 
 /// Sends what the outbox holds, one entry at a time, oldest first: the
-/// audio is uploaded once (its address kept in the row), then
+/// audio is uploaded once as Ogg Opus (its address kept in the row), then
 /// the event is sent under the row's transaction id, as often as it takes.
 @MainActor
 final class OutboxSender {
@@ -107,8 +107,10 @@ final class OutboxSender {
             throw .local(MatrixError.encryptedRoom.description)
         }
         let path = store.audioPath(of: message)
-        let mimeType = Self.mimeType(message)
-        let fileName = Self.fileName(message)
+        // Uploaded before Hark converted what it sends: the file as it is.
+        let uploadedUnchanged = entry.contentURI != nil && entry.uploadedSize == nil
+        let mimeType = uploadedUnchanged ? Self.mimeType(message) : OutgoingAudio.mimeType
+        let fileName = uploadedUnchanged ? Self.fileName(message) : Self.fileName(message, extension: OutgoingAudio.fileExtension)
         let contentURI: String
         let size: Int
         if let uploaded = entry.contentURI {
@@ -122,8 +124,14 @@ final class OutboxSender {
                 try? store.updateRoom(RoomUpdate(id: entry.roomID, membership: .join, isEncrypted: true))
                 throw .local(MatrixError.encryptedRoom.description)
             }
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw .local(tr("The message's audio file is missing."))
+            let data: Data
+            do throws(OutgoingAudio.Failure) {
+                data = try await OutgoingAudio.data(of: path)
+            } catch {
+                switch error {
+                case .cancelled: throw .cancelled
+                case .unusable(let reason): throw .local(reason)
+                }
             }
             do {
                 contentURI = try await client.upload(data, contentType: mimeType, fileName: fileName)
@@ -151,6 +159,7 @@ final class OutboxSender {
         }
     }
 
+    /// The type of the message's own file (what Hark uploaded before it converted).
     static func mimeType(_ message: Message) -> String {
         switch message.codec.lowercased() {
         case "opus", "ogg", "oga": return "audio/ogg"
@@ -163,8 +172,8 @@ final class OutboxSender {
     }
 
     /// The file's name as the other person sees it: the title, and the audio's extension.
-    static func fileName(_ message: Message) -> String {
-        let suffix = (message.fileName as NSString).pathExtension
+    static func fileName(_ message: Message, extension fileExtension: String? = nil) -> String {
+        let suffix = fileExtension ?? (message.fileName as NSString).pathExtension
         return ExportName.forTitle(message.title, fileExtension: suffix.isEmpty ? "ogg" : suffix)
     }
 }
