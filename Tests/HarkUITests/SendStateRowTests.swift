@@ -59,6 +59,36 @@ extension ConversationWindowTests {
                 XCTAssertLessThanOrEqual(bounds.origin.y + bounds.size.height, visible,
                                          "Retry's bottom within the list's visible height, above the composer")
                 XCTAssertGreaterThanOrEqual(bounds.origin.y, 0)
+                XCTAssertEqual(gtk_widget_get_tooltip_text(row.sendStatus).map { String(cString: $0) },
+                               "The server refused: forbidden (M_FORBIDDEN, HTTP 403).", "why, on hovering")
+            }
+        }
+    }
+
+    func testASendThatWaitedADayUnsentSaysSo() throws {
+        try onMainActor {
+            let scratch = try ScratchFolder()
+            let tone = scratch.path("tone.ogg")
+            try WindowFixture.tone(tone, seconds: 1)
+            try WindowFixture.withWindow(storeIn: scratch.url, before: { store in
+                try Self.prepareRooms(store)
+                let message = try store.importFile(tone, title: "Dentist on Monday")
+                try store.enqueueSend(message.id, roomID: "!voice", transactionID: "txn-1")
+                try store.markAttemptFailed("txn-1", error: "Cannot reach example.org: Connection refused.", retryAt: nil,
+                                            expired: true)
+                return message
+            }) { _, window, message in
+                window.present()
+                settle(seconds: 0.3)
+                let conversations = try Self.adoptOfflineSession(window)
+                settle()
+                conversations.show(.room("!voice"))
+                settle()
+                let row = try XCTUnwrap(window.history?.row(showing: message.id))
+                XCTAssertEqual(row.shownSendState, "Not sent in 24 hours")
+                XCTAssertTrue(row.showsRetry)
+                XCTAssertEqual(gtk_widget_get_tooltip_text(row.sendStatus).map { String(cString: $0) },
+                               "Cannot reach example.org: Connection refused.")
             }
         }
     }
