@@ -59,6 +59,8 @@ final class OutboxSender {
         } catch {
             switch error {
             case .cancelled:
+                return .done
+            case .matrix(.cancelled) where Task.isCancelled:
                 return .done  // the session stopped: not a failure of the send
             case .local(let reason):
                 try? store.markAttemptFailed(entry.transactionID, error: reason, retryAt: nil)
@@ -135,8 +137,6 @@ final class OutboxSender {
             }
             do {
                 contentURI = try await client.upload(data, contentType: mimeType, fileName: fileName)
-            } catch .cancelled where Task.isCancelled {
-                throw .cancelled
             } catch {
                 throw .matrix(error)
             }
@@ -152,8 +152,6 @@ final class OutboxSender {
         } catch .encryptedRoom {
             try? store.updateRoom(RoomUpdate(id: entry.roomID, membership: .join, isEncrypted: true))
             throw .local(MatrixError.encryptedRoom.description)
-        } catch .cancelled where Task.isCancelled {
-            throw .cancelled
         } catch {
             throw .matrix(error)
         }
