@@ -306,27 +306,6 @@ final class HistoryView {
         rows.values.first { $0.message != nil && $0.hasFocus(focus) }
     }
 
-    /// Shows a message's new title (or state) in its row, if on screen.
-    func update(_ id: String) {
-        guard let message = try? store.message(id) else { return }
-        let wasAtEnd = isScrolledToEnd
-        for (item, row) in rows where row.message?.id == id {
-            row.show(message)
-            describe(item, row, message)
-        }
-        // The last row grown by a line ("Not sent" with its Retry) would reach
-        // under the composer: once laid out at its new height, it is shown whole.
-        if wasAtEnd {
-            FirstFrame.after(shown.scroller, lifetime: lifetime) { [weak self] in self?.scrollToEnd() }
-        }
-    }
-
-    private var isScrolledToEnd: Bool {
-        guard let adjustment = shown.adjustment else { return false }
-        return gtk_adjustment_get_value(adjustment) + gtk_adjustment_get_page_size(adjustment)
-            >= gtk_adjustment_get_upper(adjustment) - 1
-    }
-
     /// The row showing `id` in the list shown, if it is on screen.
     func row(showing id: String) -> MessageRow? {
         rows.first { lists[$0.key] === shown && $0.value.message?.id == id }?.value
@@ -381,7 +360,7 @@ final class HistoryView {
     /// ends short (the newest half hidden, Tab landing on an older row); an
     /// item scrolled to is the list's anchor, kept in view as rows are built.
     /// Again after layout, for a list not yet allocated.
-    private func scrollToEnd() {
+    func scrollToEnd() {
         scrollToLastItem()
         lifetime.idle { [weak self] in
             self?.scrollToLastItem()
