@@ -7,10 +7,12 @@ extension MainWindow {
     /// Says `text` in a toast over the history, for `seconds` of the user
     /// seeing it (0: until dismissed); a text too long for a toast's line
     /// shows its gist, and the whole of it behind "Details".
+    /// Returns the toast, for dismissing it once what it says is over.
+    @discardableResult
     func toast(_ text: String, seconds: UInt32 = 5, button: String? = nil,
-               clicked: @escaping @MainActor () -> Void = {}) {
+               clicked: @escaping @MainActor () -> Void = {}) -> ObjectRef? {
         toastTexts.append(text)
-        guard lifetime.isAlive else { return }  // work that ended after the window closed
+        guard lifetime.isAlive else { return nil }  // work that ended after the window closed
         let (line, needsDetails) = ToastText.brief(text)
         let (toast, title) = newToast(line)
         adw_toast_set_timeout(toast, 0)  // counted by ToastCountdown
@@ -30,6 +32,7 @@ extension MainWindow {
         if seconds > 0 {
             ToastCountdown.start(toast, title: title, seconds: seconds, window: window, lifetime: lifetime)
         }
+        return ObjectRef(retaining: UnsafeMutableRawPointer(toast))
     }
 
     /// A toast saying `line`, its title wrapped rather than cut: the toast's
