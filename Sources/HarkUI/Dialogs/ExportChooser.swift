@@ -1,4 +1,5 @@
 import AudioEngine
+import CAdwaita
 import Foundation
 import CGLib
 import CGtk
