@@ -78,8 +78,8 @@ uninstall:
 		"$(DESTDIR)$(PREFIX)/share/man/man1/hark.1"
 	-rmdir "$(DESTDIR)$(PREFIX)/share/hark" "$(DESTDIR)$(PREFIX)/libexec/hark"
 
-# A Debian package that runs without the Swift toolchain (static Swift
-# runtime, stripped): .build/deb/hark_VERSION_ARCH.deb.
+# A Debian package that runs without the Swift toolchain (the Swift runtime
+# once, in /usr/lib/hark; stripped): .build/deb/hark_VERSION_ARCH.deb.
 deb: deps
 	scripts/make-deb
 
