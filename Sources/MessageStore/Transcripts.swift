@@ -53,14 +53,16 @@ extension MessageStore {
         }
     }
 
-    /// Queues every message never transcribed (or failed), except received
-    /// ones still without their audio; returns their ids.
+    /// Queues every message without a transcript (never asked for, failed,
+    /// or already waiting in the queue), except received ones still without
+    /// their audio; returns their ids, newest first.
     @discardableResult
     public func queueAllUntranscribed() throws(StoreError) -> [String] {
         try checkWritable()
         var ids: [String] = []
         try run("""
-            SELECT id FROM messages WHERE state = 'ready' AND (transcript_state IS NULL OR transcript_state = 'failed')
+            SELECT id FROM messages WHERE state = 'ready'
+                AND (transcript_state IS NULL OR transcript_state IN ('failed', 'queued'))
             ORDER BY created_at DESC
             """) { ids.append($0.text(0) ?? "") }
         try queueTranscription(ids, again: false)

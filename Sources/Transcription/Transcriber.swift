@@ -29,7 +29,10 @@ public final class Transcriber {
 
     private let store: MessageStore
     private let engine: Engine
-    private let only: Set<String>?
+    /// Transcribe just these messages (the command line's), leaving the rest
+    /// of the queue waiting; nil for the whole queue. A command adds to it as
+    /// it queues more (`hark sync`), then calls `wake()`.
+    public var only: Set<String>?
     private let deadline: (Double) -> Double
     private let idleSeconds: Double
     private var helper: HelperProcess?

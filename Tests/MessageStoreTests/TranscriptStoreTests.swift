@@ -73,7 +73,8 @@ final class TranscriptStoreTests: XCTestCase {
         XCTAssertEqual(try store.nextQueuedTranscription()?.id, newer)
         try store.markTranscriptFailed(newer, reason: "the transcriber stopped")
         XCTAssertEqual(try store.nextQueuedTranscription()?.id, older)
-        XCTAssertEqual(try store.queueAllUntranscribed().sorted(), [off, newer].sorted(), "never done, or failed")
+        XCTAssertEqual(try store.queueAllUntranscribed(), [newer, older, off],
+                       "never asked for, failed, or waiting in the queue: every one without a transcript, newest first")
         XCTAssertEqual(try store.nextQueuedTranscription()?.id, newer)
         XCTAssertNil(try store.transcriptError(of: newer), "queued again: the old reason goes")
     }
