@@ -45,6 +45,26 @@ final class QueueWork {
         transcriber.wake()
     }
 
+    /// Adds those of `ids` the store queued as they arrived, when transcription
+    /// is on; when the engine cannot run, says how they will be transcribed
+    /// instead. Returns whether there is work to wait for.
+    @discardableResult
+    func addArrived(_ ids: [String]) -> Bool {
+        guard store.transcribesNewMessages else { return false }
+        let queued = ids.filter { (try? store.message($0).transcriptState) == .queued }
+        guard !queued.isEmpty else { return false }
+        guard isReady else {
+            printFailure(trn("{count} message is queued for transcription, but the engine is not ready: "
+                             + "'hark transcriber enable' installs it, then 'hark transcribe --all' transcribes it",
+                             "{count} messages are queued for transcription, but the engine is not ready: "
+                             + "'hark transcriber enable' installs it, then 'hark transcribe --all' transcribes them",
+                             queued.count))
+            return false
+        }
+        add(queued)
+        return true
+    }
+
     /// Runs the main loop until every message added is done; false when
     /// Ctrl+C or SIGTERM came first (the rest stay queued, and it says so).
     func waitForAll() -> Bool {

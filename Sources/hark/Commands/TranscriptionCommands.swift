@@ -101,6 +101,17 @@ func runTranscribe(ids: [String], all: Bool) -> Int32 {
     return work.failed == 0 ? 0 : 1
 }
 
+/// After a command saved messages (`record`, `import`): with transcription
+/// on, what the store queued of them is transcribed before the command ends,
+/// each transcript on standard error (standard output keeps the ids).
+@MainActor
+func transcribeArrived(_ ids: [String], in store: MessageStore) {
+    let work = QueueWork(store: store)
+    work.report = { id, state in printFailure(transcriptLine(id, state, in: store)) }
+    guard work.addArrived(ids) else { return }
+    _ = work.waitForAll()
+}
+
 /// "ID<tab>transcript", or why it failed, for a message just transcribed.
 @MainActor
 func transcriptLine(_ id: String, _ state: TranscriptState, in store: MessageStore) -> String {
