@@ -25,8 +25,9 @@ extension MessageStore {
     public var transcribesNewMessages: Bool { setting(Self.transcriptionSetting) == "on" }
 
     /// The transcript state a message gets as it arrives. Every way a message
-    /// comes in (`finishRecording`, `importFile`, `adoptDownload`) goes
-    /// through this or `queueArrived`, so that all queue alike.
+    /// comes in (`finishRecording`, `importFile`, `adoptDownload`, a recording
+    /// recovered after a crash) goes through this or `queueArrived`, so that
+    /// all queue alike.
     var arrivingTranscriptState: TranscriptState { transcribesNewMessages ? .queued : .none }
 
     /// Queues a message that has just arrived (its audio now here) when
