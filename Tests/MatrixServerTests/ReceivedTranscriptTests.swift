@@ -7,7 +7,8 @@ import XCTest
 /// transcription on, `hark sync --once` downloads the other person's voice
 /// message (and the user's own, sent from another device), queues each as a
 /// recording is, and transcribes them with the real engine before it ends,
-/// newest first. Against a real Synapse and keyring.
+/// newest first; `hark sync` left running transcribes what arrives. Against
+/// a real Synapse and keyring.
 final class ReceivedTranscriptTests: XCTestCase {
     private struct Listed: Decodable {
         let id: String
@@ -106,5 +107,24 @@ final class ReceivedTranscriptTests: XCTestCase {
         let hugoFirst = try XCTUnwrap(output.range(of: "Transcribing “From Hugo”"), output)
         let ownSecond = try XCTUnwrap(output.range(of: "Transcribing “From my phone”"), output)
         XCTAssertLessThan(hugoFirst.lowerBound, ownSecond.lowerBound, "newest first: \(output)")
+
+        // `hark sync` left running transcribes what arrives while it waits;
+        // Ctrl+C ends it cleanly.
+        let later = try voiceFile(saying: "The car is ready at the garage on Friday.", name: "later")
+        let listening = try ChildProcess(harkExecutable, ["sync"],
+                                         environment: ["XDG_DATA_HOME": home.url.path, "HARK_TRANSCRIBER_DIR": Self.engineFolder])
+        let laterEvent = try MainActor.assumeIsolated { () throws -> String in
+            try Self.send(later, title: "Later", from: try HomeserverTests.signedIn("hugo", url), to: roomID)
+        }
+        // Each message has its deadline in the transcriber: the wait ends.
+        let deadline = Date().addingTimeInterval(600)
+        while !listening.output.lowercased().contains("garage"), listening.isRunning, Date() < deadline { usleep(100_000) }
+        kill(listening.process.processIdentifier, SIGINT)
+        XCTAssertEqual(listening.waitForExit(seconds: 30), 0, listening.output)
+        let all = try hark(["list", "--json"]).output
+        let laterListed = try XCTUnwrap(try JSONDecoder().decode([Listed].self, from: Data((all.split(separator: "\n").last ?? "").utf8))
+            .first { $0.event_id == laterEvent }, all)
+        XCTAssertEqual(laterListed.transcript_state, "done", listening.output)
+        XCTAssertTrue(listening.output.contains("\(laterListed.id)\t\(laterListed.transcript ?? "-")"), listening.output)
     }
 }
