@@ -10,7 +10,9 @@ import Transcription
 /// as the window's recordings are), transcribed by the same `Transcriber` the
 /// window runs, newest first. Progress goes to standard error; each result to
 /// `report`. Ctrl+C or SIGTERM while it waits ends the helper and leaves what
-/// is not done in the queue, for `hark transcribe --all` or the window.
+/// is not done in the queue, for `hark transcribe --all` or the window. While
+/// another process works the queue (the window), it leaves the work to it and
+/// reports each message as the store shows it done.
 @MainActor
 final class QueueWork {
     private let store: MessageStore
@@ -19,6 +21,7 @@ final class QueueWork {
     private var pending: Set<String> = []
     private var added = 0
     private var started = 0
+    private var storeWatch: Source?
     private(set) var failed = 0
     /// Each message done: its id and state (`done`, `empty` or `failed`).
     var report: (String, TranscriptState) -> Void = { _, _ in }
@@ -85,6 +88,8 @@ final class QueueWork {
     /// Ends the helper; what is not done stays queued (and is said to).
     func stop() {
         transcriber.stop()
+        storeWatch?.remove()
+        storeWatch = nil
         guard !pending.isEmpty else { return }
         printFailure(trn("{count} message stays queued for transcription ('hark transcribe --all' transcribes it)",
                          "{count} messages stay queued for transcription ('hark transcribe --all' transcribes them)",
@@ -101,11 +106,34 @@ final class QueueWork {
                             ["title": terminalSafe(title), "number": LocaleNumbers.integer(started),
                              "count": LocaleNumbers.integer(added)]))
         case .finished(let id, let state) where pending.remove(id) != nil:
-            if state == .failed { failed += 1 }
-            report(id, state)
-            fflush(nil)
+            finished(id, state)
+        case .waitingForOtherProcess where !pending.isEmpty:
+            printFailure(tr("Another Hark is transcribing (its window, or another command): waiting for it…"))
+            watchStore()
         default:
             break
+        }
+    }
+
+    private func finished(_ id: String, _ state: TranscriptState) {
+        if state == .failed { failed += 1 }
+        report(id, state)
+        fflush(nil)
+    }
+
+    /// Reports the messages the other process finishes, as the store shows them.
+    private func watchStore() {
+        guard storeWatch == nil else { return }
+        storeWatch = MainLoop.timeout(milliseconds: 500) { [weak self] in
+            guard let self else { return false }
+            for id in self.pending.sorted() {
+                guard let state = try? self.store.message(id).transcriptState,
+                      [.done, .empty, .failed].contains(state) else { continue }
+                self.pending.remove(id)
+                self.finished(id, state)
+            }
+            if self.pending.isEmpty { self.storeWatch = nil }
+            return !self.pending.isEmpty
         }
     }
 }
