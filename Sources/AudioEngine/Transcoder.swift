@@ -40,12 +40,9 @@ public enum AudioFormat: String, CaseIterable, Sendable {
 
     /// The format a file name asks for by its extension (nil for none known).
     public init?(pathExtensionOf path: String) {
-        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
-        case "ogg", "opus", "oga": self = .opus
-        case "mp3": self = .mp3
-        case "wav": self = .wav
-        default: return nil
-        }
+        let typed = URL(fileURLWithPath: path).pathExtension.lowercased()
+        guard let format = AudioFormat.allCases.first(where: { $0.fileExtensions.contains(typed) }) else { return nil }
+        self = format
     }
 
     var encoderDescription: String {

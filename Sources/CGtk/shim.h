@@ -15,6 +15,13 @@ static inline GtkApplication *hark_gtk_application(gpointer instance) { return G
 static inline void hark_accessible_set_label(gpointer accessible, const char *label) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(accessible), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
+/* A button named by its words alone: GTK 4.8 names a button by the label it
+   is labelled by and by its label property together ("Cancel Cancel"), and
+   by the label's raw text when it has a mnemonic ("_Undo"). */
+static inline void hark_accessible_name_button(gpointer button, const char *words) {
+    gtk_accessible_reset_relation(GTK_ACCESSIBLE(button), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+    gtk_accessible_update_property(GTK_ACCESSIBLE(button), GTK_ACCESSIBLE_PROPERTY_LABEL, words, -1);
+}
 static inline void hark_accessible_set_description(gpointer accessible, const char *description) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(accessible), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
 }
@@ -36,4 +43,18 @@ static inline GtkRange *hark_range(gpointer instance) { return GTK_RANGE(instanc
 static inline GtkOverlay *hark_overlay(gpointer instance) { return GTK_OVERLAY(instance); }
 
 static inline gboolean hark_is_widget(gpointer instance) { return GTK_IS_WIDGET(instance); }
+/* A file chooser dialog with its buttons in a header bar, as GNOME shows
+ * dialogs (gtk_file_chooser_dialog_new is variadic and follows a setting):
+ * Cancel and one accepting button, which Enter in the name field activates. */
+static inline GtkWidget *hark_file_chooser_dialog_new(const char *title, GtkWindow *parent, GtkFileChooserAction action,
+                                                      const char *cancel_label, const char *accept_label) {
+    GtkWidget *dialog = g_object_new(GTK_TYPE_FILE_CHOOSER_DIALOG, "title", title, "transient-for", parent,
+                                     "action", action, "use-header-bar", TRUE, NULL);
+    gtk_dialog_add_button(GTK_DIALOG(dialog), cancel_label, GTK_RESPONSE_CANCEL);
+    gtk_dialog_add_button(GTK_DIALOG(dialog), accept_label, GTK_RESPONSE_ACCEPT);
+    gtk_dialog_set_default_response(GTK_DIALOG(dialog), GTK_RESPONSE_ACCEPT);
+    return dialog;
+}
+static inline GtkFileChooser *hark_file_chooser(gpointer instance) { return GTK_FILE_CHOOSER(instance); }
+
 #endif

@@ -31,19 +31,28 @@ public final class ConversationSession {
 
     private let sender: OutboxSender
     private let fetcher: MediaFetcher
+    private let policy: RetryPolicy
+    private let clock: () -> Date
     private let outboxWaker = Waker()
+    /// Ends the sync's pause after a failure early: the server answered the outbox.
+    private let reconnectWaker = Waker()
     private var outboxTask: Task<Void, Never>?
     private var syncTask: Task<Void, Never>?
     private var fetchTask: Task<Void, Never>?
     private var fetchAgain = false
     public private(set) var connectionProblem: String?
 
-    public init(client: MatrixClient, store: MessageStore, policy: RetryPolicy = RetryPolicy()) {
+    /// `clock`: the time the outbox goes by (its retries, how long a send has waited unsent).
+    public init(client: MatrixClient, store: MessageStore, policy: RetryPolicy = RetryPolicy(),
+                clock: @escaping () -> Date = Date.init) {
         self.client = client
         self.store = store
-        sender = OutboxSender(store: store, client: client, policy: policy)
+        self.policy = policy
+        self.clock = clock
+        sender = OutboxSender(store: store, client: client, policy: policy, clock: clock)
         fetcher = MediaFetcher(store: store, client: client)
         sender.onChange = { [weak self] in self?.onChange(.sendState(messageID: $0)) }
+        sender.onAnswer = { [weak self] in self?.serverAnswered() }
         fetcher.onDownloaded = { [weak self] in self?.onChange(.downloaded(messageID: $0)) }
     }
 
@@ -79,22 +88,20 @@ public final class ConversationSession {
                 signedOut()
                 return
             case .idle(let nextDue):
-                await outboxWaker.wait(seconds: nextDue.map { max(0.05, $0.timeIntervalSinceNow) })
+                await outboxWaker.wait(seconds: nextDue.map { max(0.05, $0.timeIntervalSince(clock())) })
             }
         }
     }
 
+    /// Long-polls `/sync`. While the server cannot be reached it asks again
+    /// every few seconds (`RetryPolicy.reconnectDelay`), so that its first
+    /// answer, or the outbox's, ends "Offline" and sends what waited at once.
     private func runSync() async {
         var failures = 0
         while !Task.isCancelled {
             do throws(MatrixError) {
                 _ = try await syncOnce(timeoutMilliseconds: 30_000)
-                if failures > 0 {
-                    failures = 0
-                    fetcher.forgetFailures()
-                    fetchDownloads()
-                    outboxWaker.wake()
-                }
+                failures = 0
             } catch .cancelled {
                 return
             } catch .signedOutByServer {
@@ -103,10 +110,21 @@ public final class ConversationSession {
             } catch {
                 failures += 1
                 setConnectionProblem(error.description)
-                let pause = Waker()
-                await pause.wait(seconds: min(60, pow(2, Double(min(failures, 6)))))
+                await reconnectWaker.wait(seconds: policy.reconnectDelay(afterFailures: failures))
             }
         }
+    }
+
+    /// The server answered after it could not be reached: what waited for it goes now.
+    private func reconnected() {
+        fetcher.forgetFailures()
+        if syncTask != nil { fetchDownloads() }
+        outboxWaker.wake()
+        reconnectWaker.wake()
+    }
+
+    private func serverAnswered() {
+        setConnectionProblem(nil)
     }
 
     private func signedOut() {
@@ -117,8 +135,10 @@ public final class ConversationSession {
 
     private func setConnectionProblem(_ problem: String?) {
         guard problem != connectionProblem else { return }
+        let wasOffline = connectionProblem != nil
         connectionProblem = problem
         onChange(.connection(problem: problem))
+        if wasOffline, problem == nil { reconnected() }
     }
 
     private func fetchDownloads() {
@@ -166,7 +186,7 @@ public final class ConversationSession {
 
     /// Every queued send attempted once, due or not; the sends still queued after.
     public func sendQueuedNow() async -> [OutboxEntry] {
-        if case .signedOut = await sender.sendDue(now: { .distantFuture }, once: true) { signedOut() }
+        if case .signedOut = await sender.sendDue(by: .distantFuture, once: true) { signedOut() }
         return (try? store.queuedSends()) ?? []
     }
 
@@ -180,7 +200,8 @@ public final class ConversationSession {
         guard room.membership == .join else { throw .notJoined(room.displayName) }
         guard !room.isEncrypted else { throw .matrix(.encryptedRoom) }
         do {
-            let entry = try store.enqueueSend(messageID, roomID: roomID, transactionID: MatrixClient.newTransactionID())
+            let entry = try store.enqueueSend(messageID, roomID: roomID, transactionID: MatrixClient.newTransactionID(),
+                                              at: clock())
             onChange(.sendState(messageID: messageID))
             outboxWaker.wake()
             return entry
@@ -191,7 +212,7 @@ public final class ConversationSession {
 
     /// Sends a failed message's sends again (same transaction ids).
     public func retry(_ messageID: String) throws(ConversationError) {
-        do { try store.retrySends(of: messageID) } catch { throw .store(error) }
+        do { try store.retrySends(of: messageID, at: clock()) } catch { throw .store(error) }
         onChange(.sendState(messageID: messageID))
         outboxWaker.wake()
     }

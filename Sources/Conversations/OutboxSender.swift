@@ -5,20 +5,24 @@ import Matrix
 import MessageStore
 
 /// Sends what the outbox holds, one entry at a time, oldest first: the
-/// audio is uploaded once (its address kept in the row), then the event is
-/// sent under the row's transaction id, as often as it takes.
+/// audio is uploaded once as Ogg Opus (its address kept in the row), then
+/// the event is sent under the row's transaction id, as often as it takes.
 @MainActor
 final class OutboxSender {
     private let store: MessageStore
     private let client: MatrixClient
     private let policy: RetryPolicy
+    private let clock: () -> Date
     /// Told after each attempt (the row's state changed).
     var onChange: (String) -> Void = { _ in }
+    /// Told when the server answered a send (accepting it or not): it can be reached.
+    var onAnswer: () -> Void = {}
 
-    init(store: MessageStore, client: MatrixClient, policy: RetryPolicy) {
+    init(store: MessageStore, client: MatrixClient, policy: RetryPolicy, clock: @escaping () -> Date) {
         self.store = store
         self.client = client
         self.policy = policy
+        self.clock = clock
     }
 
     enum Pass: Equatable {
@@ -28,17 +32,18 @@ final class OutboxSender {
         case signedOut
     }
 
-    /// Sends every entry that is due now; returns when none is. `once`:
-    /// each entry is attempted at most once in this pass.
-    func sendDue(now: () -> Date = Date.init, once: Bool = false) async -> Pass {
+    /// Sends every entry due by `dueBy` (nil: now); returns when none is.
+    /// `once`: each entry is attempted at most once in this pass.
+    func sendDue(by dueBy: Date? = nil, once: Bool = false) async -> Pass {
         var attempted: Set<String> = []
         while true {
             guard let queued = try? store.queuedSends() else { return .idle(nextDue: nil) }
-            guard let entry = queued.first(where: { $0.nextAttemptAt <= now() && !attempted.contains($0.transactionID) })
+            let due = dueBy ?? clock()
+            guard let entry = queued.first(where: { $0.nextAttemptAt <= due && !attempted.contains($0.transactionID) })
             else {
                 return .idle(nextDue: queued.map(\.nextAttemptAt).min())
             }
-            if Task.isCancelled { return .idle(nextDue: Date()) }
+            if Task.isCancelled { return .idle(nextDue: clock()) }
             if once { attempted.insert(entry.transactionID) }
             if case .signedOut = await attempt(entry) { return .signedOut }
         }
@@ -50,34 +55,52 @@ final class OutboxSender {
         do throws(SendFailure) {
             let eventID = try await send(entry)
             try? store.markSent(entry.transactionID, eventID: eventID)
+            onAnswer()
         } catch {
-            guard case .matrix(let error) = error else {
-                if case .local(let reason) = error {
-                    try? store.markAttemptFailed(entry.transactionID, error: reason, retryAt: nil)
-                }
-                onChange(entry.messageID)
+            switch error {
+            case .cancelled:
                 return .done
-            }
-            switch policy.decision(after: error, attempt: entry.attempts + 1) {
-            case .retry(let delay):
-                try? store.markAttemptFailed(entry.transactionID, error: error.description,
-                                             retryAt: Date().addingTimeInterval(delay))
-            case .giveUp:
-                try? store.markAttemptFailed(entry.transactionID, error: error.description, retryAt: nil)
-            case .stop:
-                try? store.setSignedOutByServer(true)
-                onChange(entry.messageID)
-                return .signedOut
+            case .matrix(.cancelled) where Task.isCancelled:
+                return .done  // the session stopped: not a failure of the send
+            case .local(let reason):
+                try? store.markAttemptFailed(entry.transactionID, error: reason, retryAt: nil)
+            case .matrix(let error):
+                if case .stop = failed(entry, error) { return .signedOut }
             }
         }
         onChange(entry.messageID)
         return .done
     }
 
+    /// Records a failure the server's side gave: tried again later, or given up.
+    private func failed(_ entry: OutboxEntry, _ error: MatrixError) -> RetryPolicy.Decision {
+        switch error {
+        case .server, .rateLimited: onAnswer()
+        default: break
+        }
+        let now = clock()
+        let decision = policy.decision(after: error, attempt: entry.attempts + 1,
+                                       waited: now.timeIntervalSince(entry.waitingSince))
+        switch decision {
+        case .retry(let delay):
+            try? store.markAttemptFailed(entry.transactionID, error: error.description,
+                                         retryAt: now.addingTimeInterval(delay))
+        case .giveUp:
+            try? store.markAttemptFailed(entry.transactionID, error: error.description, retryAt: nil)
+        case .expired:
+            try? store.markAttemptFailed(entry.transactionID, error: error.description, retryAt: nil, expired: true)
+        case .stop:
+            try? store.setSignedOutByServer(true)
+            onChange(entry.messageID)
+        }
+        return decision
+    }
+
     private enum SendFailure: Error {
         case matrix(MatrixError)
         /// Something on this computer: the file is gone, the room is encrypted…
         case local(String)
+        case cancelled
     }
 
     private func send(_ entry: OutboxEntry) async throws(SendFailure) -> String {
@@ -86,9 +109,15 @@ final class OutboxSender {
             throw .local(MatrixError.encryptedRoom.description)
         }
         let path = store.audioPath(of: message)
+        // Uploaded before Hark converted what it sends: the file as it is.
+        let uploadedUnchanged = entry.contentURI != nil && entry.uploadedSize == nil
+        let mimeType = uploadedUnchanged ? Self.mimeType(message) : OutgoingAudio.mimeType
+        let fileName = uploadedUnchanged ? Self.fileName(message) : Self.fileName(message, extension: OutgoingAudio.fileExtension)
         let contentURI: String
+        let size: Int
         if let uploaded = entry.contentURI {
             contentURI = uploaded
+            size = entry.uploadedSize ?? (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         } else {
             // Not even the file goes to the server for a room that turned encrypted.
             let encrypted: Bool
@@ -97,19 +126,24 @@ final class OutboxSender {
                 try? store.updateRoom(RoomUpdate(id: entry.roomID, membership: .join, isEncrypted: true))
                 throw .local(MatrixError.encryptedRoom.description)
             }
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw .local(tr("The message's audio file is missing."))
+            let data: Data
+            do throws(OutgoingAudio.Failure) {
+                data = try await OutgoingAudio.data(of: path)
+            } catch {
+                switch error {
+                case .cancelled: throw .cancelled
+                case .unusable(let reason): throw .local(reason)
+                }
             }
             do {
-                contentURI = try await client.upload(data, contentType: Self.mimeType(message), fileName: Self.fileName(message))
+                contentURI = try await client.upload(data, contentType: mimeType, fileName: fileName)
             } catch {
                 throw .matrix(error)
             }
-            try? store.setUploaded(entry.transactionID, contentURI: contentURI)
+            size = data.count
+            try? store.setUploaded(entry.transactionID, contentURI: contentURI, size: size)
         }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        let outgoing = OutgoingVoiceMessage(title: message.title, fileName: Self.fileName(message),
-                                            mimeType: Self.mimeType(message), size: size,
+        let outgoing = OutgoingVoiceMessage(title: message.title, fileName: fileName, mimeType: mimeType, size: size,
                                             durationMilliseconds: Int((message.duration * 1000).rounded()),
                                             levels: (try? store.levels(of: message.id)) ?? LevelTrack())
         do {
@@ -123,6 +157,7 @@ final class OutboxSender {
         }
     }
 
+    /// The type of the message's own file (what Hark uploaded before it converted).
     static func mimeType(_ message: Message) -> String {
         switch message.codec.lowercased() {
         case "opus", "ogg", "oga": return "audio/ogg"
@@ -135,8 +170,8 @@ final class OutboxSender {
     }
 
     /// The file's name as the other person sees it: the title, and the audio's extension.
-    static func fileName(_ message: Message) -> String {
-        let suffix = (message.fileName as NSString).pathExtension
+    static func fileName(_ message: Message, extension fileExtension: String? = nil) -> String {
+        let suffix = fileExtension ?? (message.fileName as NSString).pathExtension
         return ExportName.forTitle(message.title, fileExtension: suffix.isEmpty ? "ogg" : suffix)
     }
 }

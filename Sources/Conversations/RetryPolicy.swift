@@ -1,24 +1,36 @@
 import Foundation
 import Matrix
 
-/// When a failed send is tried again, or given up: pure.
+/// When a failed send is tried again, or given up: pure. A send the server
+/// could not be reached for (or that failed on the server's side) is tried
+/// again, sooner when the connection comes back, until it has waited
+/// `unsentLimit`; one the server refused is given up at once.
 public struct RetryPolicy: Sendable, Equatable {
-    /// Attempts after which a send that keeps failing is "Not sent" until the user retries.
-    public var maximumAttempts = 6
+    /// How long a send may wait unsent before it is "Not sent" until the user retries.
+    public var unsentLimit: TimeInterval = RetryPolicy.defaultUnsentLimit
     public var firstDelay: TimeInterval = 2
     public var longestDelay: TimeInterval = 60
+    /// While the server cannot be reached, the longest the sync waits before
+    /// asking again: how long "Offline" may outlast the server's return.
+    public var longestReconnectDelay: TimeInterval = 5
+
+    public static let defaultUnsentLimit: TimeInterval = 24 * 3600
 
     public init() {}
 
     public enum Decision: Sendable, Equatable {
         case retry(after: TimeInterval)
+        /// The server refused it, for a reason retrying cannot mend.
         case giveUp
+        /// It waited unsent for `unsentLimit`: "Not sent" until retried.
+        case expired
         /// The account was signed out: nothing is sent until it signs in again; the send stays queued.
         case stop
     }
 
-    /// What to do after attempt number `attempt` (1 for the first) failed with `error`.
-    public func decision(after error: MatrixError, attempt: Int) -> Decision {
+    /// What to do after attempt number `attempt` (1 for the first since
+    /// queued or retried) failed with `error`, the send having waited `waited`.
+    public func decision(after error: MatrixError, attempt: Int, waited: TimeInterval) -> Decision {
         switch error {
         case .signedOutByServer, .notSignedIn:
             return .stop
@@ -26,9 +38,10 @@ public struct RetryPolicy: Sendable, Equatable {
             // The server said how long: that is no failure of the send's own.
             return .retry(after: max(0.1, Double(wait ?? 5_000) / 1000))
         case .unreachable, .badResponse, .cancelled:
-            return attempt >= maximumAttempts ? .giveUp : .retry(after: backoff(attempt))
-        case .server(let status, _, _) where status >= 500:
-            return attempt >= maximumAttempts ? .giveUp : .retry(after: backoff(attempt))
+            return waited >= unsentLimit ? .expired : .retry(after: backoff(attempt))
+        case .server(let status, _, _) where status >= 500 || status == 408:
+            // The server (or a proxy before it) failing, not refusing: it may well work in a moment.
+            return waited >= unsentLimit ? .expired : .retry(after: backoff(attempt))
         default:
             // Refused for a reason retrying cannot mend (encrypted, forbidden, too large…).
             return .giveUp
@@ -37,5 +50,10 @@ public struct RetryPolicy: Sendable, Equatable {
 
     func backoff(_ attempt: Int) -> TimeInterval {
         min(longestDelay, firstDelay * pow(2, Double(max(0, attempt - 1))))
+    }
+
+    /// How long the sync waits after its `failures`th failure in a row before asking again.
+    public func reconnectDelay(afterFailures failures: Int) -> TimeInterval {
+        min(longestReconnectDelay, pow(2, Double(max(0, min(failures, 10) - 1))))
     }
 }

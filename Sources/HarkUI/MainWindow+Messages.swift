@@ -60,7 +60,7 @@ extension MainWindow {
         history.remove(message.id)
         let said = text ?? tr("“{title}” deleted", ["title": message.title])
         toastTexts.append(said)
-        let toast = adw_toast_new(said)!
+        let (toast, _) = newToast(said)
         adw_toast_set_button_label(toast, tr("_Undo"))
         adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH)
         adw_toast_set_timeout(toast, Self.undoSeconds)
@@ -115,7 +115,7 @@ extension MainWindow {
     func askToExport(_ message: Message) {
         // "(original)" goes beside the format the audio is, whatever its file's name says.
         let original = store.map { AudioContent(path: $0.audioPath(of: message)).format } ?? nil
-        FileChoosers.chooseExportPath(over: window, title: message.title, original: original) { [weak self] path, format, confirmed in
+        ExportChooser.ask(over: window, title: message.title, original: original) { [weak self] path, format, confirmed in
             guard let self, let store = self.store else { return }
             let source: String
             do { source = try store.exportSource(message.id) } catch {

@@ -27,7 +27,8 @@ enum Salvage {
                    "previous_batch", "history_complete"]),
         ("room_members", ["room_id", "user_id", "display_name", "membership"]),
         ("outbox", ["transaction_id", "message_id", "room_id", "state", "content_uri", "event_id", "attempts",
-                    "next_attempt_at", "last_error", "queued_at"]),
+                    "next_attempt_at", "last_error", "queued_at", "waiting_since", "expired",
+                    "uploaded_size"]),
     ]
 
     static func copy(from damaged: String, into fresh: Database) -> SalvageCount {

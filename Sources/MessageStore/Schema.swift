@@ -218,6 +218,18 @@ enum Schema {
                 VALUES (new.rowid, hark_search_text(new.title), hark_search_text(new.transcript_words));
         END;
         """,
+        // 11: the outbox's clock and its second way of failing. A send the
+        // server could not be reached for is tried until it has waited too
+        // long (`waiting_since`: when it was queued, or retried by the user);
+        // `expired` tells that "Not sent" apart from one the server refused.
+        // `uploaded_size`: the bytes uploaded, which a message converted to
+        // Ogg Opus for sending no longer has on disk (NULL: the file's own).
+        """
+        ALTER TABLE outbox ADD COLUMN waiting_since REAL;
+        ALTER TABLE outbox ADD COLUMN expired INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE outbox ADD COLUMN uploaded_size INTEGER;
+        UPDATE outbox SET waiting_since = queued_at;
+        """,
     ]
 
     static var version: Int { migrations.count }

@@ -71,4 +71,23 @@ final class AudioContentTests: XCTestCase {
         XCTAssertEqual(AudioFormat.opus.choiceName(original: nil), "Ogg Opus")
         XCTAssertEqual(AudioFormat.wav.choiceName(original: .wav), "WAV (original)")
     }
+
+    func testAnExportsNameAndFormatAgree() {
+        XCTAssertEqual(AudioFormat.forTypedName("take three.wav", selected: .opus), .wav, "a typed extension wins")
+        XCTAssertEqual(AudioFormat.forTypedName("/m/Call.OGA", selected: .mp3), .opus)
+        XCTAssertEqual(AudioFormat.forTypedName("take three", selected: .mp3), .mp3, "none typed: the list's")
+        XCTAssertEqual(AudioFormat.forTypedName("notes.txt", selected: .wav), .wav)
+        XCTAssertEqual(AudioFormat.mp3.name("/m/Call.ogg"), "/m/Call.mp3")
+        XCTAssertEqual(AudioFormat.mp3.name("/m/Call.mp3"), "/m/Call.mp3")
+        XCTAssertEqual(AudioFormat.wav.name("/m/Call.WAV"), "/m/Call.WAV", "as typed")
+        XCTAssertEqual(AudioFormat.opus.name("/m/Call.opus"), "/m/Call.opus")
+        XCTAssertEqual(AudioFormat.opus.name("/m/Call 10.30"), "/m/Call 10.30.ogg", "an unknown extension is kept")
+        XCTAssertEqual(AudioFormat.wav.name("Voice message.mp3"), "Voice message.wav", "a name without a folder")
+        XCTAssertEqual(AudioFormat.mp3.name("/Call.wav"), "/Call.mp3")
+        XCTAssertEqual(AudioFormat.typedOverSuggested("take three.wav.ogg"), "take three.wav", "typed over the base")
+        XCTAssertEqual(AudioFormat.typedOverSuggested("/m/take.MP3.wav"), "/m/take.MP3")
+        XCTAssertNil(AudioFormat.typedOverSuggested("take three.ogg"))
+        XCTAssertNil(AudioFormat.typedOverSuggested("notes.txt.ogg"))
+        XCTAssertNil(AudioFormat.typedOverSuggested(".wav.ogg"), "no name left")
+    }
 }

@@ -5,26 +5,39 @@ import XCTest
 
 /// The outbox's retry policy and how a received event becomes a stored message: pure.
 final class PolicyAndMappingTests: XCTestCase {
-    func testFailuresAreRetriedLaterAndLongerThenGivenUp() {
+    func testAnUnreachableServerIsTriedLaterAndLongerUntilTheSendHasWaitedADay() {
         let policy = RetryPolicy()
         let down = MatrixError.unreachable(homeserver: "example.org", reason: "refused")
-        XCTAssertEqual((1...5).map { policy.decision(after: down, attempt: $0) },
+        XCTAssertEqual((1...5).map { policy.decision(after: down, attempt: $0, waited: 60) },
                        [2, 4, 8, 16, 32].map { RetryPolicy.Decision.retry(after: $0) })
-        XCTAssertEqual(policy.decision(after: down, attempt: 6), .giveUp, "\"Not sent\" with Retry")
-        XCTAssertEqual(policy.decision(after: .server(status: 502, code: "HTTP 502", message: ""), attempt: 1),
+        XCTAssertEqual(policy.decision(after: down, attempt: 500, waited: 23 * 3600), .retry(after: 60),
+                       "however many tries: the server could not be reached, it refused nothing")
+        XCTAssertEqual(policy.decision(after: down, attempt: 2, waited: 24 * 3600), .expired, "\"Not sent\" after a day")
+        XCTAssertEqual(policy.decision(after: .server(status: 502, code: "HTTP 502", message: ""), attempt: 40, waited: 600),
+                       .retry(after: 60), "a proxy whose server is down")
+        XCTAssertEqual(policy.decision(after: .server(status: 500, code: "M_UNKNOWN", message: ""), attempt: 1, waited: 0),
                        .retry(after: 2))
         XCTAssertEqual(policy.backoff(20), 60, "never longer than a minute")
     }
 
-    func testTheServersWaitIsHonouredAndSomeRefusalsAreFinal() {
+    func testTheServersWaitIsHonouredAndRefusalsAreFinal() {
         let policy = RetryPolicy()
-        XCTAssertEqual(policy.decision(after: .rateLimited(retryAfterMilliseconds: 3_500), attempt: 1), .retry(after: 3.5))
-        XCTAssertEqual(policy.decision(after: .rateLimited(retryAfterMilliseconds: 3_500), attempt: 99), .retry(after: 3.5),
-                       "being asked to wait is no failure of the send")
-        XCTAssertEqual(policy.decision(after: .signedOutByServer, attempt: 1), .stop)
-        XCTAssertEqual(policy.decision(after: .encryptedRoom, attempt: 1), .giveUp)
-        XCTAssertEqual(policy.decision(after: .server(status: 403, code: "M_FORBIDDEN", message: "not in room"), attempt: 1),
+        XCTAssertEqual(policy.decision(after: .rateLimited(retryAfterMilliseconds: 3_500), attempt: 1, waited: 0),
+                       .retry(after: 3.5))
+        XCTAssertEqual(policy.decision(after: .rateLimited(retryAfterMilliseconds: 3_500), attempt: 99, waited: 0),
+                       .retry(after: 3.5), "being asked to wait is no failure of the send")
+        XCTAssertEqual(policy.decision(after: .signedOutByServer, attempt: 1, waited: 0), .stop)
+        XCTAssertEqual(policy.decision(after: .encryptedRoom, attempt: 1, waited: 0), .giveUp)
+        XCTAssertEqual(policy.decision(after: .server(status: 403, code: "M_FORBIDDEN", message: "not in room"),
+                                       attempt: 1, waited: 0), .giveUp)
+        XCTAssertEqual(policy.decision(after: .server(status: 413, code: "M_TOO_LARGE", message: ""), attempt: 1, waited: 0),
                        .giveUp)
+    }
+
+    func testOfflineTheSyncAsksAgainWithinSecondsSoOfflineEndsSoonAfterTheServerIsBack() {
+        let policy = RetryPolicy()
+        XCTAssertEqual((1...5).map { policy.reconnectDelay(afterFailures: $0) }, [1, 2, 4, 5, 5])
+        XCTAssertEqual(policy.reconnectDelay(afterFailures: 10_000), 5)
     }
 
     func testAReceivedFileIsStoredUnderItsTypesExtension() {

@@ -83,6 +83,17 @@ struct AppDriver {
             .first?.found ?? false
     }
 
+    /// A text a screen reader can say: a node's name, description or shown text.
+    struct ShownText: Decodable { let role: String; let kind: String; let text: String }
+    private struct ShownTexts: Decodable { let texts: [ShownText] }
+
+    /// Every visible node's texts (the probe's `--all-text`).
+    func shownTexts(file: StaticString = #filePath, line: UInt = #line) throws -> [ShownText] {
+        let output = try XCTUnwrap(try probe(["--all-text"], file: file, line: line).first, "the probe read nothing",
+                                   file: file, line: line)
+        return try JSONDecoder().decode(ShownTexts.self, from: Data(output.utf8)).texts
+    }
+
     /// Where a button is, inside its window.
     func extents(of name: String) throws -> Extents {
         let line = try XCTUnwrap(try probe(["--extents", name]).first, "no button named \(name)")

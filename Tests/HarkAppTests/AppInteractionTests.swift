@@ -202,6 +202,37 @@ final class AppInteractionTests: XCTestCase {
         let mode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: mp3)[.posixPermissions] as? Int)
         XCTAssertEqual(mode & 0o044, 0o044, "readable by others: \(String(mode, radix: 8))")
 
+        // The next export offers MP3 again, in the name and the list alike; a
+        // typed ".wav" turns the list to WAV as it is typed, and a WAV is written.
+        try driver.click(try driver.rowMenu(), "Export…")
+        try driver.waitFor("the chooser") { try driver.buttons().contains("Export") }
+        try driver.waitFor("the name offered as an MP3") { try driver.entryHolds("Interview.mp3") }
+        XCTAssertEqual(try listedFormats(), ["MP3"], "the format list agrees with the name")
+        let wav = data.path("take three.wav")
+        try driver.key("ctrl+a")
+        try driver.type(wav)
+        try driver.waitFor("the typed path in the chooser") { try driver.entryHolds(wav) }
+        try driver.waitFor("the list follows the typed extension") { try listedFormats() == ["WAV"] }
+        try driver.key("Return")
+        driver.waitFor("exported as WAV") { FileManager.default.fileExists(atPath: wav) }
+        let (_, wavType) = try ChildProcess.run("/usr/bin/gst-typefind-1.0", [wav])
+        XCTAssertTrue(wavType.contains("audio/x-wav"), wavType)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: data.path("take three.ogg")), "nothing under another name")
+
+        // Typed over the offered name's selected base ("Interview" of
+        // "Interview.wav", in the last export's folder): the typed extension
+        // replaces the offered one.
+        try driver.click(try driver.rowMenu(), "Export…")
+        try driver.waitFor("the chooser") { try driver.buttons().contains("Export") }
+        try driver.waitFor("the name offered as a WAV") { try driver.entryHolds("Interview.wav") }
+        try driver.type("take four.mp3")
+        try driver.waitFor("only the typed extension") { try driver.entryHolds("take four.mp3") }
+        try driver.waitFor("the list follows it") { try listedFormats() == ["MP3"] }
+        try driver.key("Return")
+        let four = data.path("take four.mp3")
+        driver.waitFor("exported as MP3 into the last export's folder") { FileManager.default.fileExists(atPath: four) }
+        XCTAssertTrue(try ChildProcess.run("/usr/bin/gst-typefind-1.0", [four]).output.contains("audio/mpeg"))
+
         // Copy from the menu: the clipboard holds a file, as other apps read it (xclip).
         try driver.click(try driver.rowMenu(), "Copy")
         var uris = ""
@@ -217,6 +248,14 @@ final class AppInteractionTests: XCTestCase {
         XCTAssertEqual(copiedMode & 0o044, 0o044, "readable by the app it is pasted in")
         XCTAssertEqual(try driver.quit(app), 0, app.output)
         XCTAssertEqual(warningLines(in: app.output), [], app.output)
+    }
+
+    /// The formats the export chooser's list of file types shows: its one
+    /// selected item. (GTK's empty list read "(None)", which a GtkDropDown
+    /// keeps in a page of its own that AT-SPI reports even when not shown.)
+    private func listedFormats() throws -> Set<String> {
+        let names = Set(["Ogg Opus", "MP3", "WAV"].flatMap { [$0, "\($0) (original)"] })
+        return Set(try driver.shownTexts().map(\.text).filter(names.contains))
     }
 
     func testTheNextMessagePlaysByItselfUnlessTurnedOff() throws {

@@ -59,4 +59,39 @@ final class HistoryAccessibilityTests: XCTestCase {
         XCTAssertEqual(try driver.quit(app), 0, app.output)
         XCTAssertEqual(warningLines(in: app.output), [], app.output)
     }
+
+    /// Buttons are heard by their words, once: GTK 4.8 named a button by its
+    /// inner label and its own name together ("Cancel Cancel", "Send … again
+    /// Retry") and kept a mnemonic's underscore ("_Undo Undo").
+    func testButtonsAreHeardByTheirWordsOnce() throws {
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
+            throw XCTSkip("needs an X display and a session bus: run with `make test`")
+        }
+        let data = try ScratchFolder()
+        let path = data.path("Groceries.ogg")
+        try gstLaunch("audiotestsrc num-buffers=150 samplesperbuffer=960 volume=0.3 "
+                      + "! audio/x-raw,rate=48000,channels=1 ! opusenc ! oggmux ! filesink location=\"\(path)\"")
+        XCTAssertEqual(try ChildProcess.run(harkExecutable, ["import", path], environment: ["XDG_DATA_HOME": data.url.path]).status, 0)
+        let app = try ChildProcess(harkExecutable, [], environment: ["XDG_DATA_HOME": data.url.path, "HOME": data.url.path,
+                                                                   "HARK_AUDIO_SINK": "fakesink sync=true"])
+        try driver.waitFor("the message listed") { try driver.sliders().count == 1 }
+        func buttonNames() throws -> [String] {
+            try driver.shownTexts().filter { $0.role == "push button" && $0.kind == "name" }.map(\.text)
+        }
+
+        try driver.click("Menu for Groceries", "Rename…")
+        try driver.waitFor("the rename dialog") { try buttonNames().contains("Rename") }
+        let dialog = try buttonNames()
+        XCTAssertTrue(dialog.contains("Cancel"), "\(dialog)")
+        XCTAssertFalse(dialog.contains("Cancel Cancel") || dialog.contains("Rename Rename"), "\(dialog)")
+        try driver.click("Cancel")
+        try driver.waitFor("the dialog closed") { try !buttonNames().contains("Rename") }
+
+        try driver.click("Menu for Groceries", "Delete")
+        try driver.waitFor("the deletion's toast") { try buttonNames().contains { $0.contains("Undo") } }
+        let toast = try buttonNames().filter { $0.contains("Undo") }
+        XCTAssertEqual(Set(toast), ["Undo"], "no underscore, said once")
+        XCTAssertEqual(try driver.quit(app), 0, app.output)
+        XCTAssertEqual(warningLines(in: app.output), [], app.output)
+    }
 }

@@ -20,12 +20,8 @@ final class LocaleWindowTests: XCTestCase {
         return result.output
     }
 
-    private struct Text: Decodable { let role: String; let kind: String; let text: String }
-    private struct Texts: Decodable { let texts: [Text] }
-
     private func texts() throws -> [String] {
-        let line = try XCTUnwrap(try driver.probe(["--all-text"]).first)
-        return try JSONDecoder().decode(Texts.self, from: Data(line.utf8)).texts.map(\.text)
+        try driver.shownTexts().map(\.text)
     }
 
     /// Runs Hark with LANG=`locale` over one message, then `body`.

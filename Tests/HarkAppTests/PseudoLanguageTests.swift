@@ -11,8 +11,6 @@ import XCTest
 final class PseudoLanguageTests: XCTestCase {
     /// The window's title may be marked too ("⟦Hark⟧").
     private let driver = AppDriver(windowName: "Hark")
-    private struct Text: Decodable { let role: String; let kind: String; let text: String }
-    private struct Texts: Decodable { let texts: [Text] }
 
     /// GTK's own words, which GTK translates (with its own catalogue, not Hark's).
     private static let gtksOwn: Set<String> = ["Minimize", "Maximize", "Restore", "Close", "Minimize the window",
@@ -32,8 +30,7 @@ final class PseudoLanguageTests: XCTestCase {
 
     /// The texts a screen reader can read now that carry no mark.
     private func unmarked(titles: Set<String>) throws -> [String] {
-        let line = try XCTUnwrap(try driver.probe(["--all-text"]).first)
-        let texts = try JSONDecoder().decode(Texts.self, from: Data(line.utf8)).texts
+        let texts = try driver.shownTexts()
         XCTAssertFalse(texts.isEmpty, "the probe read the window")
         return Array(Set(texts.filter { !$0.text.contains("⟦") && !Self.isExempt($0.text, titles: titles) }
             .map { "\($0.role) \($0.kind): \($0.text)" })).sorted()

@@ -22,9 +22,9 @@ final class AccessibleTextTests: XCTestCase {
     }
 
     func testMnemonicsAreNotRead() {
-        XCTAssertEqual(MessageDialogs.plainLabel("_Keep Recording"), "Keep Recording")
-        XCTAssertEqual(MessageDialogs.plainLabel("Save__as_2"), "Save_as2")
-        XCTAssertEqual(MessageDialogs.plainLabel("Close"), "Close")
+        XCTAssertEqual(ButtonNames.plainLabel("_Keep Recording"), "Keep Recording")
+        XCTAssertEqual(ButtonNames.plainLabel("Save__as_2"), "Save_as2")
+        XCTAssertEqual(ButtonNames.plainLabel("Close"), "Close")
     }
 
     func testDialogButtonsAreNamedByTheirWords() throws {
@@ -39,7 +39,7 @@ final class AccessibleTextTests: XCTestCase {
                 let labels = buttons.map { String(cString: gtk_button_get_label(hark_button($0))) }
                 XCTAssertEqual(Set(labels), ["_Keep Recording", "_Discard"])
                 for button in buttons {
-                    let words = MessageDialogs.plainLabel(String(cString: gtk_button_get_label(hark_button(button))))
+                    let words = ButtonNames.plainLabel(String(cString: gtk_button_get_label(hark_button(button))))
                     XCTAssertNil(Self.differs(button, GTK_ACCESSIBLE_PROPERTY_LABEL, words), "named “\(words)”")
                 }
             }

@@ -35,6 +35,9 @@ final class DiscardTests: XCTestCase {
                 composer.confirmDiscardAfter = 1
                 composer.toggleRecording()
                 XCTAssertTrue(MainLoop.iterate(until: { composer.recordedSeconds > 1.3 }, timeout: 10))
+                // A reading shown just before the press, of sound the pause then leaves out.
+                composer.showClock(elapsed: composer.recordedSeconds + 0.7)
+                let clockBefore = try XCTUnwrap(Self.labelTexts(composer.widget).first { $0.hasPrefix("0:") })
                 composer.cancel()
                 let question = try XCTUnwrap(composer.question, "more than a second would be lost: it asks")
                 XCTAssertEqual(composer.recordingState, .paused, "held still while asked")
@@ -43,8 +46,10 @@ final class DiscardTests: XCTestCase {
                 XCTAssertEqual(composer.recordedSeconds, asked, "the clock does not run on behind the question")
                 let body = adw_message_dialog_get_body(UnsafeMutableRawPointer(question).assumingMemoryBound(to: AdwMessageDialog.self))
                     .map { String(cString: $0) }
-                XCTAssertEqual(body, "The \(DurationText.spoken(asked)) recorded so far will be lost.")
-                XCTAssertTrue(Self.labelTexts(composer.widget).contains { $0.hasPrefix("Paused") }, "and says Paused")
+                let clock = try XCTUnwrap(Self.labelTexts(composer.widget).first { $0.hasPrefix("Paused") }, "and says Paused")
+                XCTAssertEqual(clock, "Paused · " + clockBefore, "the clock does not go back")
+                let shown = try XCTUnwrap(Int(clock.split(separator: ":").last ?? ""), clock)
+                XCTAssertEqual(body, "The \(DurationText.spoken(Double(shown))) recorded so far will be lost.", "what the clock shows")
 
                 // As its button does: the answer, then the dialog closes.
                 adw_message_dialog_response(UnsafeMutableRawPointer(question).assumingMemoryBound(to: AdwMessageDialog.self), "keep")

@@ -106,4 +106,32 @@ final class TakeNamingTests: XCTestCase {
             }
         }
     }
+
+    /// A transcript that titles the take while its title is offered: the
+    /// caption says the title Esc keeps now, and the untouched field shows it.
+    func testTheOfferedTitleFollowsATranscriptThatTitlesTheTake() throws {
+        let scratch = try ScratchFolder()
+        try onMainActor {
+            try WindowFixture.withWindow(storeIn: scratch.url) { store, window in
+                window.present()
+                let composer = try XCTUnwrap(window.composer)
+                composer.source = { (.pipeline("audiotestsrc is-live=true volume=0.3"), nil) }
+                composer.toggleRecording()
+                XCTAssertTrue(MainLoop.iterate(until: { composer.recordedSeconds > 0.5 }, timeout: 10), "recording")
+                composer.toggleRecording()
+                XCTAssertTrue(MainLoop.iterate(until: { !composer.isRecording && composer.naming.isOffered }, timeout: 10))
+                let take = try XCTUnwrap(window.history?.lastMessage)
+                XCTAssertEqual(composer.naming.text, take.title)
+
+                try store.storeTranscript(take.id, segments: [TranscriptSegment(start: 0, end: 1, text: " Dentist moved to Thursday.")])
+                let titled = try store.message(take.id).title
+                XCTAssertNotEqual(titled, take.title, "the transcript titled it")
+                try XCTUnwrap(window.transcription).onTranscribed(take.id)
+                XCTAssertEqual(composer.naming.text, titled, "the field shows the title Esc keeps")
+                let captions = Widget.descendants(of: composer.naming.widget).filter { Widget.typeName($0) == "GtkLabel" }
+                    .compactMap { gtk_label_get_text(hark_label($0)).map { String(cString: $0) } }
+                XCTAssertTrue(captions.contains(TakeNaming.captionText(keeping: titled)), "\(captions)")
+            }
+        }
+    }
 }

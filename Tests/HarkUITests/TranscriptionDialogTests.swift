@@ -3,6 +3,7 @@ import CGLib
 import CGtk
 import Foundation
 import GLibSupport
+import GtkSupport
 import HarkTestSupport
 @testable import HarkUI
 import MessageStore
@@ -88,6 +89,28 @@ final class TranscriptionDialogTests: XCTestCase {
                     XCTAssertEqual(gtk_window_get_focus(dialog.window), dialog.tryAgainButton)
                     XCTAssertFalse(store.transcribesNewMessages)
                 }
+            }
+        }
+    }
+
+    /// In a right-to-left language the introduction reads right to left,
+    /// though it begins with the Latin "Hark" (Pango would take that word's
+    /// direction for the whole paragraph).
+    func testTheIntroductionTakesTheLanguagesDirection() throws {
+        try onMainActor {
+            gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL)
+            defer { gtk_widget_set_default_direction(GTK_TEXT_DIR_LTR) }
+            try WindowFixture.withShownWindow { _, window in
+                XCTAssertEqual(gtk_widget_activate_action_variant(
+                    UnsafeMutableRawPointer(window.window).assumingMemoryBound(to: GtkWidget.self), "win.transcription", nil), 1)
+                let dialog = try XCTUnwrap(window.transcription?.dialog)
+                defer { gtk_window_destroy(dialog.window) }
+                settle(seconds: 0.3)
+                let introduction = try XCTUnwrap(Widget.descendants(of: Widget.widget(dialog.window)).first {
+                    Widget.typeName($0) == "GtkLabel"
+                        && (gtk_label_get_text(hark_label($0)).map { String(cString: $0).contains("Hark can write") } ?? false)
+                })
+                XCTAssertEqual(pango_layout_get_direction(gtk_label_get_layout(hark_label(introduction)), 0), PANGO_DIRECTION_RTL)
             }
         }
     }

@@ -349,14 +349,7 @@ final class WindowWorkTests: XCTestCase {
         }
     }
 
-    func testTheExportPathFollowsTheChosenFormatAndNeverReplacesUnasked() throws {
-        XCTAssertEqual(FileChoosers.path("/m/Call.ogg", withExtensionOf: .mp3), "/m/Call.mp3")
-        XCTAssertEqual(FileChoosers.path("/m/Call.mp3", withExtensionOf: .mp3), "/m/Call.mp3")
-        XCTAssertEqual(FileChoosers.path("/m/Call.WAV", withExtensionOf: .wav), "/m/Call.WAV")
-        XCTAssertEqual(FileChoosers.path("/m/Call 10.30", withExtensionOf: .opus), "/m/Call 10.30.ogg")
-        XCTAssertEqual(FileChoosers.format(chosen: .opus, offered: .opus, typed: "/m/Call.mp3"), .mp3, "typed")
-        XCTAssertEqual(FileChoosers.format(chosen: .wav, offered: .opus, typed: "/m/Call.ogg"), .wav, "picked")
-        XCTAssertEqual(FileChoosers.format(chosen: .opus, offered: .opus, typed: "/m/Call"), .opus, "offered")
+    func testAnExportNeverReplacesUnasked() throws {
         let folder = try ScratchFolder()
         let taken = folder.path("Memo.mp3")
         XCTAssertEqual(Exporter.unused(taken), taken)

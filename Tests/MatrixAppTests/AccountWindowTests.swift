@@ -115,6 +115,9 @@ final class AccountWindowTests: XCTestCase {
                 // Sign Out, from the dialog: the keyring forgets the token, the window its rooms.
                 conversations.openAccountDialog()
                 let dialog = try XCTUnwrap(conversations.accountDialog)
+                XCTAssertTrue(waitUntil { gtk_widget_get_mapped(UnsafeMutableRawPointer(dialog.window).assumingMemoryBound(to: GtkWidget.self)) != 0 })
+                XCTAssertNotEqual(gtk_window_get_focus(dialog.window), dialog.signOutButton,
+                                  "the focus is not on the destructive Sign Out, which Enter or Space would press")
                 hark_test_emit(dialog.signOutButton, "clicked")
                 XCTAssertTrue(waitUntil { conversations.account.state == .signedOut })
                 XCTAssertNil(dialog.shownError)

@@ -272,6 +272,10 @@ final class RoomWindowTests: XCTestCase {
                 dialog.choose(plain)
                 XCTAssertTrue(waitUntil { (try? store.sendState(of: recordingID)) == .sent })
                 XCTAssertTrue(waitUntil { history.row(showing: recordingID)?.shownSendState == "Sent" })
+                // The toast that said it was sending goes once the row says how it ended.
+                let sending = "Sending “Dentist on Monday” to Plain"
+                XCTAssertTrue(window.toastTexts.contains(sending), "\(window.toastTexts)")
+                XCTAssertTrue(waitUntil { !Self.showsText(sending, in: window) }, "the toast stayed after Sent")
                 let eventID = try XCTUnwrap(try store.sends(of: recordingID).first?.eventID)
                 XCTAssertTrue(try Self.bobSees(bob, plain) { $0.eventIDs.contains(eventID) })
 
@@ -297,6 +301,15 @@ final class RoomWindowTests: XCTestCase {
                               "\(window.toastTexts)")
                 XCTAssertEqual(try store.sends(of: other.id), [])
             }
+        }
+    }
+
+    /// Whether a label on screen in the window shows `text`.
+    @MainActor
+    private static func showsText(_ text: String, in window: MainWindow) -> Bool {
+        Widget.descendants(of: Widget.widget(window.window)).contains {
+            Widget.typeName($0) == "GtkLabel" && gtk_widget_get_mapped($0) != 0
+                && gtk_label_get_text(hark_label($0)).map { String(cString: $0) } == text
         }
     }
 }

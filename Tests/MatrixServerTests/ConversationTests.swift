@@ -31,13 +31,13 @@ final class ConversationTests: XCTestCase {
         super.tearDown()
     }
 
-    private var server: SynapseServer {
+    var server: SynapseServer {
         get throws { try XCTUnwrap(Self.server, "no homeserver (see the log above)") }
     }
 
     /// The test's scratch folder and a voice file in it (made before the main-actor part).
-    private var folder: ScratchFolder!
-    private var voicePath = ""
+    var folder: ScratchFolder!
+    var voicePath = ""
     override func setUpWithError() throws {
         folder = try ScratchFolder()
         voicePath = try HomeserverTests.voiceFile(in: folder)
@@ -46,25 +46,26 @@ final class ConversationTests: XCTestCase {
 
     /// Alice's Hark: a store of its own, signed in (the token given directly: the keyring has its own test).
     @MainActor
-    private static func hark(_ url: String, _ base: URL, _ user: String = "alice") throws -> ConversationSession {
+    static func hark(_ url: String, _ base: URL, _ user: String = "alice", policy: RetryPolicy = RetryPolicy(),
+                     clock: @escaping () -> Date = Date.init) throws -> ConversationSession {
         let client = try HomeserverTests.signedIn(user, url)
         let session = try XCTUnwrap(client.session)
         let store = try MessageStore(folder: base.appendingPathComponent("store-\(user)"))
         try store.setMatrixAccount(MatrixAccountRecord(userID: session.userID, homeserver: session.homeserver,
                                                        deviceID: session.deviceID))
-        return ConversationSession(client: client, store: store)
+        return ConversationSession(client: client, store: store, policy: policy, clock: clock)
     }
 
     /// A message in the store with real audio and levels.
     @MainActor
-    private static func voiceMessage(in store: MessageStore, _ voicePath: String,
+    static func voiceMessage(in store: MessageStore, _ voicePath: String,
                                      title: String = "Dentist on Monday") throws -> Message {
         try store.importFile(voicePath, title: title)
     }
 
     /// The audio events of a room as Bob's client reads them from the start.
     @MainActor
-    private static func audioEvents(_ bob: MatrixClient, roomID: String) throws -> [(event: RoomEvent, content: MessageContent)] {
+    static func audioEvents(_ bob: MatrixClient, roomID: String) throws -> [(event: RoomEvent, content: MessageContent)] {
         try awaitOnLoop { try await freshSync(bob) }.joined[roomID]?.audioMessages ?? []
     }
 

@@ -151,6 +151,9 @@ final class SearchTests: XCTestCase {
                 INSERT INTO messages_search (rowid, title, transcript_words)
                     VALUES (new.rowid, new.title, new.transcript_words);
             END;
+            ALTER TABLE outbox DROP COLUMN waiting_since;
+            ALTER TABLE outbox DROP COLUMN expired;
+            ALTER TABLE outbox DROP COLUMN uploaded_size;
             PRAGMA user_version = 8;
             """)
         XCTAssertEqual(try search(store, "grandmas"), [], "as before")

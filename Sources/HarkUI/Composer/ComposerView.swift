@@ -214,7 +214,9 @@ final class ComposerView {
         // says would be lost is what would be lost.
         let pausedForQuestion = recorder.state == .recording
         if pausedForQuestion { recorder.pause() }
-        let question = MessageDialogs.confirmDiscard(over: parentWindow, seconds: recorder.elapsed) { [weak self, weak recorder] in
+        showClock(elapsed: recorder.elapsed)
+        let shown = Double(clockShown?.second ?? DurationText.wholeSeconds(recorder.elapsed))
+        let question = MessageDialogs.confirmDiscard(over: parentWindow, seconds: shown) { [weak self, weak recorder] in
             // Still the same recording, still going (it may have been stopped meanwhile).
             if let self, let recorder, self.recorder === recorder, !self.finalising { self.discard() }
         }
@@ -344,12 +346,15 @@ final class ComposerView {
     /// (never back: a reading shown late is older than the recorder's own
     /// count). Paused says so in words: the clock alone looks like a stalled
     /// one; audio captured just before the pause may still add a second.
+    /// Shows the recording's clock. It never goes back, not even when a pause
+    /// keeps less than a reading already shown: what it says is what the
+    /// discard question says would be lost.
     func showClock(elapsed: Double) {
-        let second = DurationText.wholeSeconds(elapsed)
+        let second = max(DurationText.wholeSeconds(elapsed), clockShown?.second ?? 0)
         let paused = recorder?.state == .paused
-        if let clockShown, clockShown.paused == paused, clockShown.second >= second { return }
+        if let clockShown, clockShown.paused == paused, clockShown.second == second { return }
         clockShown = (second, paused)
-        let time = DurationText.clock(elapsed)
+        let time = DurationText.clock(Double(second))
         // TRANSLATORS: the recording's clock while it is paused, "Paused · 0:42".
         clock.set(paused ? tr("Paused · {time}", ["time": time]) : time)
     }

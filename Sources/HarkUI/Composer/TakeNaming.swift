@@ -20,6 +20,7 @@ final class TakeNaming {
     private let caption: UnsafeMutablePointer<GtkWidget>
     /// The message offered for naming, while it is.
     private(set) var messageID: String?
+    /// Its title now: what Esc keeps.
     private var offeredTitle = ""
     /// Where the keyboard was before the field took it (held), and goes back to.
     private var focusBefore: UnsafeMutablePointer<GtkWidget>?
@@ -90,6 +91,21 @@ final class TakeNaming {
         if let focusBefore { g_object_ref(UnsafeMutableRawPointer(focusBefore)) }
         gtk_widget_grab_focus(entry)
         gtk_editable_select_region(OpaquePointer(entry), 0, -1)
+    }
+
+    /// The offered message was retitled meanwhile (its transcript named it):
+    /// the caption says the title Esc keeps now, and a field the user has not
+    /// typed in shows it.
+    func follow(_ message: Message) {
+        guard message.id == messageID, message.title != offeredTitle else { return }
+        let untouched = text == offeredTitle
+        offeredTitle = message.title
+        let caption = Self.captionText(keeping: message.title)
+        gtk_label_set_text(hark_label(self.caption), caption)
+        hark_accessible_set_description(UnsafeMutableRawPointer(entry), caption)
+        guard untouched else { return }
+        gtk_editable_set_text(OpaquePointer(entry), message.title)
+        if hasFocus { gtk_editable_select_region(OpaquePointer(entry), 0, -1) }
     }
 
     /// Carrying on (a new recording): the title stays as it is.

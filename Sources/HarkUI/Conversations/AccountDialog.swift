@@ -34,28 +34,10 @@ final class AccountDialog {
 
     init(over parent: UnsafeMutablePointer<GtkWindow>?, account: AccountModel) {
         self.account = account
-        let dialog = adw_window_new()!
-        window = hark_window(dialog)
-        lifetime = WidgetLifetime(of: dialog)
-        gtk_window_set_title(window, tr("Matrix Account"))
-        gtk_window_set_modal(window, 1)
-        gtk_window_set_transient_for(window, parent)
-        gtk_window_set_destroy_with_parent(window, 1)
-        gtk_window_set_default_size(window, 420, -1)
-
-        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        let header = adw_header_bar_new()!
-        adw_header_bar_set_title_widget(OpaquePointer(header), adw_window_title_new(tr("Matrix Account"), nil))
-        gtk_box_append(hark_box(box), header)
         stack = gtk_stack_new()!
         gtk_stack_set_vhomogeneous(OpaquePointer(stack), 0)
-        let clamp = adw_clamp_new()!
-        adw_clamp_set_maximum_size(OpaquePointer(clamp), 420)
-        adw_clamp_set_child(OpaquePointer(clamp), stack)
-        for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
-                     gtk_widget_set_margin_end] { side(clamp, 18) }
-        gtk_box_append(hark_box(box), clamp)
-        adw_window_set_content(UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: AdwWindow.self), box)
+        window = DialogWindow.make(title: tr("Matrix Account"), over: parent, width: 420, content: stack)
+        lifetime = WidgetLifetime(of: Widget.widget(window))
 
         // Signing in.
         let form = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
@@ -105,6 +87,7 @@ final class AccountDialog {
         gtk_widget_add_css_class(accountError, "error")
         gtk_box_append(hark_box(signedIn), accountError)
         signOutButton = gtk_button_new_with_mnemonic(tr("Sign _Out"))!
+        ButtonNames.name(signOutButton)
         gtk_widget_add_css_class(signOutButton, "destructive-action")
         gtk_widget_add_css_class(signOutButton, "pill")
         gtk_widget_set_halign(signOutButton, GTK_ALIGN_CENTER)
@@ -124,10 +107,7 @@ final class AccountDialog {
     }
 
     private static func sentenceLabel(_ text: String) -> UnsafeMutablePointer<GtkWidget> {
-        let label = gtk_label_new(text)!
-        gtk_label_set_wrap(hark_label(label), 1)
-        gtk_label_set_xalign(hark_label(label), 0)
-        gtk_label_set_selectable(hark_label(label), 0)
+        let label = SentenceLabel.make(text)
         gtk_widget_set_visible(label, text.isEmpty ? 0 : 1)
         return label
     }
@@ -137,6 +117,9 @@ final class AccountDialog {
 
     func present() {
         gtk_window_present(window)
+        // GTK gives the first focusable widget the focus: signed in, that is
+        // the destructive Sign Out, which Enter or Space would then press.
+        if account.isSignedIn { gtk_window_set_focus(window, nil) }
     }
 
     func close() {
@@ -149,7 +132,7 @@ final class AccountDialog {
         switch account.state {
         case .signedIn(let userID):
             let server = account.store.matrixAccount()?.homeserver ?? ""
-            gtk_label_set_text(hark_label(accountLabel), tr("Signed in as {user} on {server}.", ["user": userID, "server": server]))
+            SentenceLabel.set(accountLabel, tr("Signed in as {user} on {server}.", ["user": userID, "server": server]))
             gtk_stack_set_visible_child_name(OpaquePointer(stack), "account")
         case .signedOutByServer:
             setLabel(noticeLabel, tr("Signed out by the server. Sign in again to go on; nothing on this computer was lost."))
@@ -192,7 +175,7 @@ final class AccountDialog {
     }
 
     private func setLabel(_ label: UnsafeMutablePointer<GtkWidget>, _ text: String?) {
-        gtk_label_set_text(hark_label(label), text ?? "")
+        SentenceLabel.set(label, text ?? "")
         gtk_widget_set_visible(label, text == nil ? 0 : 1)
     }
 

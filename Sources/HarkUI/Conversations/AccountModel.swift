@@ -30,6 +30,8 @@ final class AccountModel {
     /// Whether sessions run (sync, outbox); tests of the window alone adopt a
     /// session that stays still.
     var startsSessions = true
+    /// How sessions retry; tests shorten the waits.
+    var retryPolicy = RetryPolicy()
     var onStateChange: @MainActor () -> Void = {}
     /// The running session's changes, on the main thread.
     var onChange: @MainActor (ConversationSession.Change) -> Void = { _ in }
@@ -104,7 +106,7 @@ final class AccountModel {
     /// Takes a signed-in client: a session over the store, started.
     func adopt(_ client: MatrixClient) {
         session?.stop()
-        let session = ConversationSession(client: client, store: store)
+        let session = ConversationSession(client: client, store: store, policy: retryPolicy)
         session.onChange = { [weak self] change in self?.handle(change) }
         self.session = session
         state = .signedIn(userID: session.userID)

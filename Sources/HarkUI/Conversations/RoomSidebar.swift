@@ -141,8 +141,8 @@ final class RoomSidebar {
         let decline = gtk_button_new_with_mnemonic(tr("_Decline"))!
         let accept = gtk_button_new_with_mnemonic(tr("_Accept"))!
         gtk_widget_add_css_class(accept, "suggested-action")
-        hark_accessible_set_label(UnsafeMutableRawPointer(accept), tr("Accept invitation to {room}", ["room": room.displayName]))
-        hark_accessible_set_label(UnsafeMutableRawPointer(decline), tr("Decline invitation to {room}", ["room": room.displayName]))
+        ButtonNames.name(accept, tr("Accept invitation to {room}", ["room": room.displayName]))
+        ButtonNames.name(decline, tr("Decline invitation to {room}", ["room": room.displayName]))
         gtk_box_append(hark_box(buttons), decline)
         gtk_box_append(hark_box(buttons), accept)
         gtk_box_append(hark_box(box), buttons)

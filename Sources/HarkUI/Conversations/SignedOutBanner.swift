@@ -28,6 +28,7 @@ final class SignedOutBanner {
         gtk_widget_set_tooltip_text(label, tr("Sign in again to go on; nothing on this computer was lost."))
         gtk_box_append(hark_box(box), label)
         button = gtk_button_new_with_mnemonic(tr("_Sign In…"))!
+        ButtonNames.name(button)
         gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
         gtk_box_append(hark_box(box), button)
         gtk_revealer_set_child(OpaquePointer(widget), box)

@@ -27,6 +27,8 @@ final class WindowConversations {
     private(set) var accountDialog: AccountDialog?
     /// The last "Send to…" dialog opened (for tests).
     private(set) var sendToDialog: SendToDialog?
+    /// "Sending … to …" toasts, by message, until the send ends.
+    private var sendingToasts: [String: ObjectRef] = [:]
     /// Whether the window is the one the user is in (notifications are for when it is not).
     var isWindowActive: @MainActor () -> Bool
     /// Shows a notification; tests record them instead.
@@ -103,6 +105,7 @@ final class WindowConversations {
             markShownRoomSeen()
         case .sendState(let id):
             window.history?.update(id)
+            endSendingToast(of: id)
         case .downloaded(let id):
             window.history?.update(id)
             window.transcription?.wake()  // the store queued it, as it does a recording, when transcription is on
@@ -114,6 +117,13 @@ final class WindowConversations {
         case .signedOutByServer:
             break  // the account's state says so (accountChanged)
         }
+    }
+
+    /// "Sending … to …" goes once the row says how the send ended (Sent, Not sent).
+    private func endSendingToast(of id: String) {
+        guard let toast = sendingToasts[id], (try? account.store.sendState(of: id)) != .sending else { return }
+        sendingToasts[id] = nil
+        adw_toast_dismiss(OpaquePointer(toast.pointer))
     }
 
     private var sidebarTitle: UnsafeMutablePointer<GtkWidget>? {
@@ -255,27 +265,32 @@ final class WindowConversations {
         }
     }
 
-    /// Queues `message` to be sent into `roomID` (refused for an encrypted room).
-    func send(_ message: Message, to roomID: String) {
+    /// Queues `message` to be sent into `roomID` (refused for an encrypted
+    /// room); whether it was queued.
+    @discardableResult
+    func send(_ message: Message, to roomID: String) -> Bool {
         guard let session = account.session else {
             window.toast(tr("“{title}” was saved but not sent: sign in to a Matrix account first.", ["title": message.title]),
                          seconds: MainWindow.problemSeconds)
-            return
+            return false
         }
+        defer { window.history?.update(message.id) }
         do throws(ConversationError) {
             try session.send(message.id, to: roomID)
+            return true
         } catch {
             window.toast(tr("“{title}” was not sent: {reason}", ["title": message.title, "reason": error.description]),
                          seconds: MainWindow.problemSeconds)
+            return false
         }
-        window.history?.update(message.id)
     }
 
     private func askWhereToSend(_ message: Message) {
         let rooms = (try? account.store.rooms()) ?? []
         let dialog = SendToDialog(over: window.window, title: message.title, rooms: rooms) { [weak self] room in
-            self?.send(message, to: room.id)
-            self?.window.toast(tr("Sending “{title}” to {room}", ["title": message.title, "room": room.displayName]))
+            guard let self, self.send(message, to: room.id) else { return }
+            self.sendingToasts[message.id] = self.window.toast(tr("Sending “{title}” to {room}",
+                                                                  ["title": message.title, "room": room.displayName]))
         }
         sendToDialog = dialog
         dialog.present()

@@ -15,34 +15,8 @@ enum MessageDialogs {
         UnsafeMutableRawPointer(widget).assumingMemoryBound(to: AdwMessageDialog.self)
     }
 
-    /// "_Keep Recording" as a screen reader should say it: "Keep Recording".
-    /// ("__" is a written underscore.)
-    nonisolated static func plainLabel(_ mnemonic: String) -> String {
-        var plain = ""
-        var escaped = false
-        for character in mnemonic {
-            if character == "_", !escaped {
-                escaped = true
-                continue
-            }
-            escaped = false
-            plain.append(character)
-        }
-        return plain
-    }
-
-    /// Names the dialog's response buttons by their words: GTK 4.8 names a
-    /// button with a mnemonic by its label and its text, so a screen reader
-    /// said "_Keep Recording Keep Recording".
-    static func nameResponses(of dialog: UnsafeMutablePointer<GtkWidget>) {
-        for button in Widget.descendants(of: dialog) where Widget.typeName(button) == "GtkButton" {
-            guard let label = gtk_button_get_label(hark_button(button)).map({ String(cString: $0) }), !label.isEmpty else { continue }
-            hark_accessible_set_label(UnsafeMutableRawPointer(button), plainLabel(label))
-        }
-    }
-
     private static func present(_ dialog: UnsafeMutablePointer<GtkWidget>) {
-        nameResponses(of: dialog)
+        ButtonNames.nameAll(in: dialog)
         gtk_window_present(hark_window(dialog))
     }
 

@@ -41,35 +41,11 @@ final class TranscriptionDialog {
 
     init(over parent: UnsafeMutablePointer<GtkWindow>?, service: TranscriptionService) {
         self.service = service
-        let dialog = adw_window_new()!
-        window = hark_window(dialog)
-        lifetime = WidgetLifetime(of: dialog)
-        gtk_window_set_title(window, tr("Transcribe Messages"))
-        gtk_window_set_modal(window, 1)
-        gtk_window_set_transient_for(window, parent)
-        gtk_window_set_destroy_with_parent(window, 1)
-        gtk_window_set_default_size(window, 460, -1)
-        // Escape closes it, as it closes GNOME's dialogs (an install goes on).
-        let keys = gtk_shortcut_controller_new()!
-        gtk_shortcut_controller_add_shortcut(keys,
-                                             gtk_shortcut_new(gtk_shortcut_trigger_parse_string("Escape"),
-                                                              gtk_named_action_new("window.close")))
-        gtk_widget_add_controller(Widget.widget(window), keys)
-
-        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        let header = adw_header_bar_new()!
-        adw_header_bar_set_title_widget(OpaquePointer(header), adw_window_title_new(tr("Transcribe Messages"), nil))
-        gtk_box_append(hark_box(box), header)
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 18)!
-        let clamp = adw_clamp_new()!
-        adw_clamp_set_maximum_size(OpaquePointer(clamp), 460)
-        adw_clamp_set_child(OpaquePointer(clamp), content)
-        for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
-                     gtk_widget_set_margin_end] { side(clamp, 18) }
-        gtk_box_append(hark_box(box), clamp)
-        adw_window_set_content(UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: AdwWindow.self), box)
+        window = DialogWindow.make(title: tr("Transcribe Messages"), over: parent, width: 460, content: content)
+        lifetime = WidgetLifetime(of: Widget.widget(window))
 
-        gtk_box_append(hark_box(content), Self.sentenceLabel(Self.introduction))
+        gtk_box_append(hark_box(content), SentenceLabel.make(Self.introduction))
 
         let group = adw_preferences_group_new()!
         let preferences = UnsafeMutableRawPointer(group).assumingMemoryBound(to: AdwPreferencesGroup.self)
@@ -101,7 +77,7 @@ final class TranscriptionDialog {
 
         // Installing.
         progressBox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
-        progressLabel = Self.sentenceLabel("")
+        progressLabel = SentenceLabel.make("")
         gtk_widget_set_visible(progressLabel, 1)
         progressBar = gtk_progress_bar_new()!
         gtk_progress_bar_set_show_text(OpaquePointer(progressBar), 1)
@@ -113,11 +89,11 @@ final class TranscriptionDialog {
 
         // Failed.
         failureBox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
-        failureLabel = Self.sentenceLabel("")
+        failureLabel = SentenceLabel.make("")
         gtk_widget_set_visible(failureLabel, 1)
         gtk_widget_add_css_class(failureLabel, "error")
         tryAgainButton = gtk_button_new_with_mnemonic(tr("Try _Again"))!
-        hark_accessible_set_label(UnsafeMutableRawPointer(tryAgainButton), MessageDialogs.plainLabel(tr("Try _Again")))
+        ButtonNames.name(tryAgainButton)
         gtk_widget_add_css_class(tryAgainButton, "suggested-action")
         gtk_widget_add_css_class(tryAgainButton, "pill")
         gtk_widget_set_halign(tryAgainButton, GTK_ALIGN_CENTER)
@@ -181,12 +157,12 @@ final class TranscriptionDialog {
         adw_action_row_set_subtitle(UnsafeMutableRawPointer(switchRow).assumingMemoryBound(to: AdwActionRow.self), subtitle)
         switch setup {
         case .installing(let progress):
-            gtk_label_set_text(hark_label(progressLabel), progress.text)
+            SentenceLabel.set(progressLabel, progress.text)
             gtk_progress_bar_set_fraction(OpaquePointer(progressBar), progress.fraction)
             gtk_progress_bar_set_text(OpaquePointer(progressBar), Self.percentText(progress.fraction))
             hark_accessible_set_value_text(UnsafeMutableRawPointer(progressBar), progress.text)
         case .failed(let failure):
-            gtk_label_set_text(hark_label(failureLabel), failure.sentence)
+            SentenceLabel.set(failureLabel, failure.sentence)
             hark_accessible_set_description(UnsafeMutableRawPointer(tryAgainButton), failure.sentence)
         case .idle:
             break
@@ -207,10 +183,4 @@ final class TranscriptionDialog {
         tr("{percent} %", ["percent": LocaleNumbers.integer(Int((fraction * 100).rounded(.down)), locale: locale)])
     }
 
-    private static func sentenceLabel(_ text: String) -> UnsafeMutablePointer<GtkWidget> {
-        let label = gtk_label_new(text)!
-        gtk_label_set_wrap(hark_label(label), 1)
-        gtk_label_set_xalign(hark_label(label), 0)
-        return label
-    }
 }

@@ -95,4 +95,25 @@ extension HistoryView {
         }
         return factory
     }
+
+    /// Shows a message's new title (or state) in its row, if on screen.
+    func update(_ id: String) {
+        guard let message = try? store.message(id) else { return }
+        let wasAtEnd = isScrolledToEnd
+        for (item, row) in rows where row.message?.id == id {
+            row.show(message)
+            describe(item, row, message)
+        }
+        // The last row grown by a line ("Not sent" with its Retry) would reach
+        // under the composer: once laid out at its new height, it is shown whole.
+        if wasAtEnd {
+            FirstFrame.after(shown.scroller, lifetime: lifetime) { [weak self] in self?.scrollToEnd() }
+        }
+    }
+
+    private var isScrolledToEnd: Bool {
+        guard let adjustment = shown.adjustment else { return false }
+        return gtk_adjustment_get_value(adjustment) + gtk_adjustment_get_page_size(adjustment)
+            >= gtk_adjustment_get_upper(adjustment) - 1
+    }
 }

@@ -306,15 +306,6 @@ final class HistoryView {
         rows.values.first { $0.message != nil && $0.hasFocus(focus) }
     }
 
-    /// Shows a message's new title (or state) in its row, if on screen.
-    func update(_ id: String) {
-        guard let message = try? store.message(id) else { return }
-        for (item, row) in rows where row.message?.id == id {
-            row.show(message)
-            describe(item, row, message)
-        }
-    }
-
     /// The row showing `id` in the list shown, if it is on screen.
     func row(showing id: String) -> MessageRow? {
         rows.first { lists[$0.key] === shown && $0.value.message?.id == id }?.value
@@ -369,7 +360,7 @@ final class HistoryView {
     /// ends short (the newest half hidden, Tab landing on an older row); an
     /// item scrolled to is the list's anchor, kept in view as rows are built.
     /// Again after layout, for a list not yet allocated.
-    private func scrollToEnd() {
+    func scrollToEnd() {
         scrollToLastItem()
         lifetime.idle { [weak self] in
             self?.scrollToLastItem()

@@ -1,6 +1,7 @@
 import CAdwaita
 import CGLib
 import CGtk
+import Conversations
 import GLibSupport
 import GtkSupport
 import Levels
@@ -16,12 +17,16 @@ extension MessageRow {
         gtk_widget_set_visible(sender, from == nil ? 0 : 1)
         let state = message.origin == .received ? nil : (try? store.sendState(of: message.id)) ?? nil
         sendState = state
-        gtk_label_set_text(hark_label(sendStatus), state.map(Self.sendStateText) ?? "")
+        // Why it was not sent: the server's refusal, or what kept it from the server all that time.
+        let failed = state == .failed ? ((try? store.sends(of: message.id)) ?? []).first { $0.state == .failed } : nil
+        let text = failed?.expired == true ? Self.expiredText : state.map(Self.sendStateText)
+        gtk_label_set_text(hark_label(sendStatus), text ?? "")
+        gtk_widget_set_tooltip_text(sendStatus, failed?.lastError)
         gtk_widget_set_visible(sendStatus, state == nil ? 0 : 1)
         gtk_widget_set_visible(retryButton, state == .failed ? 1 : 0)
         if state == .failed { gtk_widget_add_css_class(sendStatus, "error") } else { gtk_widget_remove_css_class(sendStatus, "error") }
         if state == .sending { gtk_widget_add_css_class(sendStatus, "dim-label") } else { gtk_widget_remove_css_class(sendStatus, "dim-label") }
-        hark_accessible_set_label(UnsafeMutableRawPointer(retryButton), tr("Send {title} again", ["title": message.title]))
+        ButtonNames.name(retryButton, tr("Send {title} again", ["title": message.title]))
     }
 
     static func sendStateText(_ state: SendState) -> String {
@@ -31,6 +36,13 @@ extension MessageRow {
         case .sent: return tr("Sent")
         case .failed: return tr("Not sent")
         }
+    }
+
+    /// "Not sent" for a send that waited unsent as long as the outbox tries (a day).
+    static var expiredText: String {
+        let hours = Int(RetryPolicy.defaultUnsentLimit / 3600)
+        // TRANSLATORS: beside a message the server could not be reached for during that long; Retry follows.
+        return trn("Not sent in {count} hour", "Not sent in {count} hours", hours)
     }
 
     /// The menu's "Send to…" (signed in, with audio to send) and "Delete for

@@ -138,6 +138,7 @@ final class MessageRow {
         gtk_box_append(hark_box(widget), speed)
 
         missingDelete = gtk_button_new_with_mnemonic(tr("_Delete"))!
+        ButtonNames.name(missingDelete)
         gtk_widget_add_css_class(missingDelete, "flat")
         gtk_widget_set_valign(missingDelete, GTK_ALIGN_CENTER)
         gtk_widget_set_tooltip_text(missingDelete, tr("Delete this message"))

@@ -10,8 +10,10 @@ extension MessageStore {
         _ = try message(messageID)
         try checkWritable()
         try run("""
-            INSERT INTO outbox (transaction_id, message_id, room_id, state, queued_at) VALUES (?, ?, ?, 'queued', ?)
-            """, [.text(transactionID), .text(messageID), .text(roomID), .real(date.timeIntervalSince1970)])
+            INSERT INTO outbox (transaction_id, message_id, room_id, state, queued_at, waiting_since)
+            VALUES (?, ?, ?, 'queued', ?, ?)
+            """, [.text(transactionID), .text(messageID), .text(roomID), .real(date.timeIntervalSince1970),
+                  .real(date.timeIntervalSince1970)])
         return try outboxEntry(transactionID)!
     }
 
@@ -65,9 +67,11 @@ extension MessageStore {
         return states.contains(.sent) ? .sent : nil
     }
 
-    public func setUploaded(_ transactionID: String, contentURI: String) throws(StoreError) {
+    /// The audio was uploaded to `contentURI`, `size` bytes.
+    public func setUploaded(_ transactionID: String, contentURI: String, size: Int? = nil) throws(StoreError) {
         try checkWritable()
-        try run("UPDATE outbox SET content_uri = ? WHERE transaction_id = ?", [.text(contentURI), .text(transactionID)])
+        try run("UPDATE outbox SET content_uri = ?, uploaded_size = ? WHERE transaction_id = ?",
+                [.text(contentURI), size.map { .integer(Int64($0)) } ?? .null, .text(transactionID)])
     }
 
     /// The server confirmed the send as `eventID`. A message recorded into
@@ -87,40 +91,50 @@ extension MessageStore {
         }
     }
 
-    /// An attempt failed: try again at `retryAt`, or (nil) give up until the user retries.
-    public func markAttemptFailed(_ transactionID: String, error: String, retryAt: Date?) throws(StoreError) {
+    /// An attempt failed: try again at `retryAt`, or (nil) give up until the
+    /// user retries; `expired`: given up for having waited too long unsent,
+    /// not for a refusal.
+    public func markAttemptFailed(_ transactionID: String, error: String, retryAt: Date?,
+                                  expired: Bool = false) throws(StoreError) {
         try checkWritable()
         try run("""
-            UPDATE outbox SET attempts = attempts + 1, last_error = ?, state = ?, next_attempt_at = ?
+            UPDATE outbox SET attempts = attempts + 1, last_error = ?, state = ?, next_attempt_at = ?, expired = ?
             WHERE transaction_id = ? AND state = 'queued'
             """, [.text(error), .text(retryAt == nil ? "failed" : "queued"),
-                  .real(retryAt?.timeIntervalSince1970 ?? 0), .text(transactionID)])
+                  .real(retryAt?.timeIntervalSince1970 ?? 0), .integer(retryAt == nil && expired ? 1 : 0),
+                  .text(transactionID)])
     }
 
-    /// Queues a failed send again, at once (same transaction id).
-    public func retrySend(_ transactionID: String) throws(StoreError) {
+    /// Queues a failed send again, at once (same transaction id); it may
+    /// wait unsent as long again from `date`.
+    public func retrySend(_ transactionID: String, at date: Date = Date()) throws(StoreError) {
         try checkWritable()
-        try run("UPDATE outbox SET state = 'queued', attempts = 0, next_attempt_at = 0 WHERE transaction_id = ? AND state = 'failed'",
-                [.text(transactionID)])
+        try run("""
+            UPDATE outbox SET state = 'queued', attempts = 0, next_attempt_at = 0, expired = 0, waiting_since = ?
+            WHERE transaction_id = ? AND state = 'failed'
+            """, [.real(date.timeIntervalSince1970), .text(transactionID)])
     }
 
     /// Queues every failed send of a message again.
-    public func retrySends(of messageID: String) throws(StoreError) {
-        for entry in try sends(of: messageID) where entry.state == .failed { try retrySend(entry.transactionID) }
+    public func retrySends(of messageID: String, at date: Date = Date()) throws(StoreError) {
+        for entry in try sends(of: messageID) where entry.state == .failed { try retrySend(entry.transactionID, at: date) }
     }
 
     private func outbox(where clause: String, _ values: [SQLValue]) throws(StoreError) -> [OutboxEntry] {
         var found: [OutboxEntry] = []
         try run("""
             SELECT transaction_id, message_id, room_id, state, content_uri, event_id, attempts, next_attempt_at,
-                   last_error, queued_at FROM outbox WHERE \(clause)
+                   last_error, queued_at, coalesce(waiting_since, queued_at), expired,
+                   uploaded_size FROM outbox WHERE \(clause)
             """, values) { row in
             found.append(OutboxEntry(
                 transactionID: row.text(0) ?? "", messageID: row.text(1) ?? "", roomID: row.text(2) ?? "",
                 state: OutboxEntry.State(rawValue: row.text(3) ?? "") ?? .failed, contentURI: row.text(4),
                 eventID: row.text(5), attempts: Int(row.integer(6)),
                 nextAttemptAt: Date(timeIntervalSince1970: row.real(7)), lastError: row.text(8),
-                queuedAt: Date(timeIntervalSince1970: row.real(9))))
+                queuedAt: Date(timeIntervalSince1970: row.real(9)),
+                waitingSince: Date(timeIntervalSince1970: row.real(10)), expired: row.integer(11) != 0,
+                uploadedSize: row.isNull(12) ? nil : Int(row.integer(12))))
         }
         return found
     }

@@ -8,7 +8,9 @@ public struct OutboxEntry: Sendable, Equatable {
         /// Waiting to be sent (again, after a failure, at `nextAttemptAt`).
         case queued
         case sent
-        /// Gave up after repeated failures, or a failure retrying cannot mend: the user may retry.
+        /// The server refused it, something here cannot be mended (the file
+        /// is gone, the room turned encrypted), or it waited unsent too long
+        /// (`expired`): the user may retry.
         case failed
     }
 
@@ -23,6 +25,12 @@ public struct OutboxEntry: Sendable, Equatable {
     public var nextAttemptAt: Date
     public var lastError: String?
     public var queuedAt: Date
+    /// Since when it waits unsent: queued, or retried by the user.
+    public var waitingSince: Date
+    /// Given up for having waited unsent too long, not refused.
+    public var expired: Bool
+    /// How many bytes were uploaded to `contentURI` (nil: the message's file, unchanged).
+    public var uploadedSize: Int?
 }
 
 /// How a message's sends stand, for its row and `hark list`.
