@@ -181,11 +181,9 @@ public final class MessageStore {
     /// Marks a recording done, with its duration and levels (the waveform).
     public func finishRecording(_ id: String, duration: Double, levels: LevelTrack) throws(StoreError) {
         try inTransaction {
-            try database.query("""
-                UPDATE messages SET state = 'ready', duration = ?,
-                    transcript_state = CASE WHEN ? THEN 'queued' ELSE transcript_state END WHERE id = ?
-                """, [.real(duration), .integer(transcribesNewMessages ? 1 : 0), .text(id)])
+            try database.query("UPDATE messages SET state = 'ready', duration = ? WHERE id = ?", [.real(duration), .text(id)])
             guard database.changes == 1 else { throw StoreError.noSuchMessage(id) }
+            try queueArrived(id)
             try storeLevels(id, levels)
         }
         chmod(audioPath(of: try message(id)), 0o600)
@@ -240,7 +238,7 @@ public final class MessageStore {
                               createdAt: created, duration: analysis.duration, fileName: fileName,
                               codec: suffix.isEmpty ? "audio" : suffix, state: .ready, deletedAt: nil, playPosition: 0,
                               origin: .imported, titleTyped: title != nil,
-                              transcriptState: transcribesNewMessages ? .queued : .none)
+                              transcriptState: arrivingTranscriptState)
         do {
             try insert(message, levels: analysis.levels)
         } catch {

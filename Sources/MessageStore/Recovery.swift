@@ -62,6 +62,7 @@ extension MessageStore {
                 try inTransaction {
                     try database.query("UPDATE messages SET state = 'ready', duration = ? WHERE id = ?",
                                        [.real(analysis.duration), .text(message.id)])
+                    try queueArrived(message.id)  // as Stop would have
                     try storeLevels(message.id, analysis.levels)
                 }
             } else {

@@ -20,8 +20,23 @@ extension MessageStore {
     public static let transcriptionSetting = "transcription"
     public static let transcriptionLanguageSetting = "transcription.language"
 
-    /// Whether new recordings and imports are queued as they are saved.
+    /// Whether new messages (recorded, imported, or received once their
+    /// audio is downloaded) are queued as they are saved.
     public var transcribesNewMessages: Bool { setting(Self.transcriptionSetting) == "on" }
+
+    /// The transcript state a message gets as it arrives. Every way a message
+    /// comes in (`finishRecording`, `importFile`, `adoptDownload`, a recording
+    /// recovered after a crash) goes through this or `queueArrived`, so that
+    /// all queue alike.
+    var arrivingTranscriptState: TranscriptState { transcribesNewMessages ? .queued : .none }
+
+    /// Queues a message that has just arrived (its audio now here) when
+    /// transcription is on; one already queued, done or failed is left as it is.
+    func queueArrived(_ id: String) throws(SQLiteError) {
+        guard arrivingTranscriptState == .queued else { return }
+        try database.query("UPDATE messages SET transcript_state = 'queued' WHERE id = ? AND transcript_state IS NULL",
+                           [.text(id)])
+    }
 
     /// The language asked of the engine: "en", "auto", or a language's code.
     public var transcriptionLanguage: String { setting(Self.transcriptionLanguageSetting) ?? "en" }
@@ -39,14 +54,16 @@ extension MessageStore {
         }
     }
 
-    /// Queues every message never transcribed (or failed), except received
-    /// ones still without their audio; returns their ids.
+    /// Queues every message without a transcript (never asked for, failed,
+    /// or already waiting in the queue), except received ones still without
+    /// their audio; returns their ids, newest first.
     @discardableResult
     public func queueAllUntranscribed() throws(StoreError) -> [String] {
         try checkWritable()
         var ids: [String] = []
         try run("""
-            SELECT id FROM messages WHERE state = 'ready' AND (transcript_state IS NULL OR transcript_state = 'failed')
+            SELECT id FROM messages WHERE state = 'ready'
+                AND (transcript_state IS NULL OR transcript_state IN ('failed', 'queued'))
             ORDER BY created_at DESC
             """) { ids.append($0.text(0) ?? "") }
         try queueTranscription(ids, again: false)

@@ -10,8 +10,10 @@ import MessageStore
 /// one starved of CPU by other work is not hung): a helper that hangs past it
 /// is ended, one that crashes or is killed ends on its own, and either way
 /// that message is marked failed and the queue goes on with a new helper.
-/// Everything happens in callbacks on GLib's main loop: the caller (the
-/// window) never waits.
+/// One process at a time works a store's queue (`QueueLock`, held while its
+/// helper runs): another waits, trying again every few seconds, while the
+/// one that holds it transcribes. Everything happens in callbacks on GLib's
+/// main loop: the caller (the window) never waits.
 @MainActor
 public final class Transcriber {
     public enum Event: Equatable, Sendable {
@@ -25,17 +27,27 @@ public final class Transcriber {
         case helperStopped
         /// Nothing left in the queue.
         case idle
+        /// Another process works the queue (the window, or a command): this
+        /// one waits for it, and tries again every few seconds.
+        case waitingForOtherProcess
     }
 
     private let store: MessageStore
     private let engine: Engine
-    private let only: Set<String>?
+    /// Transcribe just these messages (the command line's), leaving the rest
+    /// of the queue waiting; nil for the whole queue. A command adds to it as
+    /// it queues more (`hark sync`), then calls `wake()`.
+    public var only: Set<String>?
     private let deadline: (Double) -> Double
     private let idleSeconds: Double
     private var helper: HelperProcess?
     private var current: Message?
     private var deadlineTimer: Source?
     private var idleTimer: Source?
+    private let lock: QueueLock
+    private var retryTimer: Source?
+    private var waitingForOther = false
+    private static let retryMilliseconds: UInt32 = 2_000
     private var helperCPUAtStart: Double = 0
     /// Called on the main loop with what happens.
     public var onEvent: (Event) -> Void = { _ in }
@@ -56,6 +68,7 @@ public final class Transcriber {
         self.only = only
         self.deadline = deadline
         self.idleSeconds = idleSeconds
+        lock = QueueLock(folder: store.folder)
     }
 
     /// Whether a message is in the helper's hands now.
@@ -84,20 +97,42 @@ public final class Transcriber {
             return
         }
         if helper == nil {
+            guard lock.take() else {
+                waitForOtherProcess()
+                return
+            }
             do { try startHelper() } catch {
+                lock.release()
                 fail(next, reason: error.description)
                 return
             }
         }
+        waitingForOther = false
         begin(next)
+    }
+
+    private func waitForOtherProcess() {
+        if !waitingForOther {
+            waitingForOther = true
+            onEvent(.waitingForOtherProcess)
+        }
+        guard retryTimer == nil else { return }
+        retryTimer = MainLoop.timeout(milliseconds: Self.retryMilliseconds) { [weak self] in
+            self?.retryTimer = nil
+            self?.wake()
+            return false
+        }
     }
 
     /// Starts the helper ahead of its work (a recording began), so its model
     /// is loaded by the time the message is saved; it ends after `idleSeconds`
     /// if no work comes. Does nothing when one runs or the engine is missing.
     public func prepare() {
-        guard helper == nil, engine.isReady(for: language) else { return }
-        do { try startHelper() } catch { return }
+        guard helper == nil, engine.isReady(for: language), lock.take() else { return }
+        do { try startHelper() } catch {
+            lock.release()
+            return
+        }
         if current == nil { scheduleIdleStop() }
     }
 
@@ -108,6 +143,9 @@ public final class Transcriber {
     public func stop() {
         idleTimer?.remove()
         idleTimer = nil
+        retryTimer?.remove()
+        retryTimer = nil
+        waitingForOther = false
         deadlineTimer?.remove()
         deadlineTimer = nil
         current = nil
@@ -223,6 +261,7 @@ public final class Transcriber {
     /// The helper's output ended on its own: crashed, killed, or exited.
     private func helperEnded() {
         helper = nil
+        lock.release()
         onEvent(.helperStopped)
         deadlineTimer?.remove()
         deadlineTimer = nil
@@ -253,6 +292,7 @@ public final class Transcriber {
         if let memory = ending.peakMemory { peakMemory = max(peakMemory ?? 0, memory) }
         helper = nil
         ending.stop()
+        lock.release()
         onEvent(.helperStopped)
     }
 

@@ -34,7 +34,7 @@ enum CommandLineRequest: Equatable {
     case transcriberEnable(language: String?)
     case transcriberDisable
     case transcriberStatus(json: Bool)
-    /// `all`: every message not transcribed yet (or failed).
+    /// `all`: every message without a transcript (never asked for, failed, or queued).
     case transcribe(ids: [String], all: Bool)
     case search(words: String, json: Bool)
     /// A one-line reason; the process exits with status 2 (a usage error).
@@ -272,14 +272,17 @@ enum CommandLineRequest: Equatable {
           transcriber enable [--language en|auto|CODE]
                               Transcribe messages on this computer: installs the
                               engine and model once (about 200 MB, progress on
-                              standard error), then new recordings and imports
-                              are transcribed as they are saved
+                              standard error), then new recordings, imports and
+                              received messages are transcribed as they are
+                              saved ('record', 'import' and 'sync' do it before
+                              they end; Ctrl+C leaves it queued)
           transcriber disable Stop transcribing (transcripts made are kept)
           transcriber status [--json]
                               Whether it is on, installed, and what waits
           transcribe ID...|--all
-                              Transcribe messages now (--all: every one not yet
-                              transcribed), waiting, and print each transcript
+                              Transcribe messages now (--all: every one without
+                              a transcript, those queued included), waiting, and
+                              print each transcript
           search WORDS [--json]
                               The messages whose title or transcript has the
                               words (numbers as digits or words: 10 or ten)

@@ -272,7 +272,7 @@ final class TranscriptRowTests: XCTestCase {
             XCTAssertEqual(try store.message(ids[2]).transcriptState, .queued, "the one left is queued")
             XCTAssertEqual(try store.message(ids[0]).transcriptState, .done, "a transcript made is kept")
             XCTAssertEqual(try Self.row(window, ids[2]).transcriptView.lineText, "Transcribing…", "its row says so")
-            XCTAssertEqual(window.toastTexts.last, "1 message will be transcribed.")
+            XCTAssertEqual(window.toastTexts.last, "2 messages will be transcribed.", "with the one already waiting")
 
             try store.setSetting(MessageStore.transcriptionSetting, nil)
             window.updateTranscriptionActions()

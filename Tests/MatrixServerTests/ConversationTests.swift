@@ -247,6 +247,39 @@ final class ConversationTests: XCTestCase {
         }
     }
 
+    /// The window's path: with transcription on, a received message enters
+    /// the transcription queue as its audio is downloaded, as a recording does
+    /// as it is saved (its transcriber is woken by the session's `.downloaded`).
+    func testWithTranscriptionOnADownloadedMessageIsQueuedForItsTranscript() throws {
+        let url = try server.url, base = folder.url, voicePath = voicePath
+        try MainActor.assumeIsolated {
+            let carol = try Self.hark(url, base, "carol")
+            try carol.store.setSetting(MessageStore.transcriptionSetting, "on")
+            let bob = try HomeserverTests.signedIn("bob", url)
+            let roomID = try HomeserverTests.sharedRoom(carol.client, bob, name: "To transcribe")
+            try awaitOnLoop { try await carol.syncOnce() }
+            let audio = try XCTUnwrap(FileManager.default.contents(atPath: voicePath))
+            let uri = try awaitOnLoop { try await bob.upload(audio, contentType: "audio/ogg", fileName: "v.ogg") }
+            let event = try awaitOnLoop {
+                try await bob.sendVoiceMessage(
+                    roomID: roomID, transactionID: MatrixClient.newTransactionID(),
+                    message: OutgoingVoiceMessage(title: "Voice message", fileName: "v.ogg", size: audio.count,
+                                                  durationMilliseconds: 4000, levels: LevelTrack()),
+                    contentURI: uri)
+            }
+            var downloaded: [String] = []
+            carol.onChange = { if case .downloaded(let id) = $0 { downloaded.append(id) } }
+            let outcome = try awaitOnLoop { try await carol.syncOnce() }
+            let received = try XCTUnwrap(outcome.received.first { $0.eventID == event })
+            XCTAssertEqual(try carol.store.message(received.id).transcriptState, TranscriptState.none,
+                           "nothing to transcribe before its audio is here")
+            try awaitOnLoop { await carol.fetchWaitingDownloads() }
+            XCTAssertTrue(downloaded.contains(received.id))
+            XCTAssertEqual(try carol.store.message(received.id).transcriptState, .queued)
+            XCTAssertEqual(try carol.store.nextQueuedTranscription()?.id, received.id, "the newest waits first")
+        }
+    }
+
     func testARedactionByItsSenderRemovesTheReceivedMessage() throws {
         let url = try server.url, base = folder.url
         try MainActor.assumeIsolated {

@@ -1,3 +1,4 @@
+@testable import AudioEngine
 import CSQLite
 import Foundation
 import HarkTestSupport
@@ -138,6 +139,34 @@ final class MatrixStoreTests: XCTestCase {
         try store.markSent("txn", eventID: "$mine")
         XCTAssertNil(try store.removeRedacted(eventID: "$mine"))
         XCTAssertEqual(try store.message(mine.id).state, .ready)
+    }
+
+    /// "Transcribe New Messages" covers what arrives from a room as it does
+    /// a recording: queued once its audio is here (not before: there is
+    /// nothing to transcribe), the sender's own from another device too.
+    func testADownloadedMessageIsQueuedForTranscriptionLikeARecordingWhenItIsOn() throws {
+        let store = try MessageStore(folder: folder)
+        try store.updateRoom(RoomUpdate(id: "!room", membership: .join))
+        let audio = scratch.path("download.ogg")
+        _ = FileManager.default.createFile(atPath: audio, contents: Data("OggS".utf8))
+        let analysis = Analysis(duration: 3, levels: LevelTrack())
+        let off = try XCTUnwrap(try store.receive(incoming("$off", at: 1_700_000_000)))
+        try store.adoptDownload(off.id, from: audio, analysis: analysis)
+        XCTAssertEqual(try store.message(off.id).transcriptState, TranscriptState.none, "off: nothing queued")
+
+        try store.setSetting(MessageStore.transcriptionSetting, "on")
+        let others = try XCTUnwrap(try store.receive(incoming("$others", at: 1_700_000_100)))
+        let own = try XCTUnwrap(try store.receive(incoming("$own", sender: "@me:example.org", at: 1_700_000_200)))
+        XCTAssertEqual(try store.message(others.id).transcriptState, TranscriptState.none, "no audio yet")
+        XCTAssertEqual(try store.queuedTranscriptionCount(), 0)
+        for message in [others, own] { try store.adoptDownload(message.id, from: audio, analysis: analysis) }
+        XCTAssertEqual(try store.message(others.id).transcriptState, .queued)
+        XCTAssertEqual(try store.message(own.id).transcriptState, .queued)
+        let mine = try recorded(store, room: "!room")  // recorded now: the newest
+        XCTAssertEqual(try store.message(mine.id).transcriptState, .queued, "the same rule as a recording")
+        XCTAssertEqual(try store.queuedTranscriptionCount(), 3)
+        try store.storeTranscript(mine.id, segments: [])
+        XCTAssertEqual(try store.nextQueuedTranscription()?.id, own.id, "newest first, whoever sent it")
     }
 
     func testEachHistoryShowsItsOwnMessages() throws {

@@ -61,6 +61,19 @@ final class TranscriptStoreTests: XCTestCase {
         XCTAssertEqual(try store.integrityCheck(), "ok")
     }
 
+    /// A take cut short by a crash and recovered at the next opening is
+    /// queued, as Stop would have queued it.
+    func testAnInterruptedRecordingRecoveredWithTranscriptionOnIsQueued() throws {
+        let store = try MessageStore(folder: folder)
+        try store.setSetting(MessageStore.transcriptionSetting, "on")
+        let message = try store.beginRecording()
+        try gstLaunch("audiotestsrc num-buffers=100 ! audioconvert ! opusenc ! oggmux ! filesink location=\(store.audioPath(of: message))")
+        let reopened = try MessageStore(folder: folder)
+        XCTAssertEqual(try reopened.recoverInterruptedRecordings().recoveredRecordings, [message.id])
+        XCTAssertEqual(try reopened.message(message.id).state, .ready)
+        XCTAssertEqual(try reopened.message(message.id).transcriptState, .queued)
+    }
+
     func testNewMessagesAreQueuedOnlyWhenTranscriptionIsOnAndTheQueueIsNewestFirst() throws {
         let store = try MessageStore(folder: folder)
         let off = try recorded(store, at: 1_700_000_000)
@@ -73,7 +86,8 @@ final class TranscriptStoreTests: XCTestCase {
         XCTAssertEqual(try store.nextQueuedTranscription()?.id, newer)
         try store.markTranscriptFailed(newer, reason: "the transcriber stopped")
         XCTAssertEqual(try store.nextQueuedTranscription()?.id, older)
-        XCTAssertEqual(try store.queueAllUntranscribed().sorted(), [off, newer].sorted(), "never done, or failed")
+        XCTAssertEqual(try store.queueAllUntranscribed(), [newer, older, off],
+                       "never asked for, failed, or waiting in the queue: every one without a transcript, newest first")
         XCTAssertEqual(try store.nextQueuedTranscription()?.id, newer)
         XCTAssertNil(try store.transcriptError(of: newer), "queued again: the old reason goes")
     }

@@ -132,9 +132,11 @@ final class QueueTests: XCTestCase {
             let spoken = try SpokenMessages()
             let (enabled, output) = try spoken.hark(["transcriber", "enable"])
             XCTAssertEqual(enabled, 0, output)
+            // Recorded while the engine could not run: queued by the processes
+            // that recorded them, which have ended.
+            spoken.engineFolder = spoken.home.path("no-engine")
             let first = try spoken.record(saying: Self.short, asAMicrophone: false)
             let second = try spoken.record(saying: "The car is ready at the garage on Friday.", asAMicrophone: false)
-            // Queued by the processes that recorded them, which have ended.
             let listed = try spoken.list()
             XCTAssertEqual(listed[first]?.transcript_state, "queued")
             XCTAssertEqual(listed[second]?.transcript_state, "queued")

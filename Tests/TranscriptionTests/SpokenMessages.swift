@@ -22,8 +22,12 @@ final class SpokenMessages {
         home = try ScratchFolder()
     }
 
+    /// Where the commands look for the engine: a folder without one stands
+    /// for a user whose engine is not installed (or was removed).
+    var engineFolder = SpokenMessages.engine.folder
+
     var environment: [String: String] {
-        ["XDG_DATA_HOME": home.url.path, "HARK_TRANSCRIBER_DIR": Self.engine.folder]
+        ["XDG_DATA_HOME": home.url.path, "HARK_TRANSCRIBER_DIR": engineFolder]
     }
 
     var storeFolder: URL { home.url.appendingPathComponent("hark") }
@@ -60,8 +64,9 @@ final class SpokenMessages {
         if raw { arguments.append("--raw") }
         let (status, output) = try hark(arguments)
         XCTAssertEqual(status, 0, output)
-        return try XCTUnwrap(output.split(separator: "\n").last.map(String.init), output)
-            .trimmingCharacters(in: .whitespaces)
+        // The id's line (a transcript may follow it on standard error).
+        return try XCTUnwrap(output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                                .last { UUID(uuidString: $0) != nil }, output)
     }
 
     struct Listed: Decodable {

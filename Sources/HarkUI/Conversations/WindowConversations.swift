@@ -103,9 +103,12 @@ final class WindowConversations {
             reloadRooms()
             notifyOf(received)
             markShownRoomSeen()
-        case .sendState(let id), .downloaded(let id):
+        case .sendState(let id):
             window.history?.update(id)
             endSendingToast(of: id)
+        case .downloaded(let id):
+            window.history?.update(id)
+            window.transcription?.wake()  // the store queued it, as it does a recording, when transcription is on
         case .connection(let problem):
             if let title = sidebarTitle {
                 adw_window_title_set_subtitle(OpaquePointer(title), problem == nil ? nil : tr("Offline"))

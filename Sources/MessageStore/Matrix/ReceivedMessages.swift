@@ -67,6 +67,7 @@ extension MessageStore {
 
     /// Moves a downloaded file (`path`, analysed as `analysis`) into the
     /// store as the message's audio: Hark's own levels replace the event's.
+    /// With transcription on, the message is queued for it, as a recording is.
     public func adoptDownload(_ id: String, from path: String, analysis: Analysis) throws(StoreError) {
         try checkWritable()
         let message = try message(id)
@@ -86,6 +87,7 @@ extension MessageStore {
         try inTransaction {
             try database.query("UPDATE messages SET state = 'ready', duration = ? WHERE id = ? AND state = 'missing'",
                                [.real(analysis.duration), .text(id)])
+            try queueArrived(id)  // like a recording: yours from another device and others' alike
             try storeLevels(id, analysis.levels)
         }
     }

@@ -123,12 +123,19 @@ func runSend(id: String, roomID: String) -> Int32 {
 }
 
 /// `hark sync [--once]`: sends what is queued, then receives (new messages,
-/// their audio downloaded and analysed), once or until Ctrl+C.
+/// their audio downloaded and analysed), once or until Ctrl+C. With
+/// transcription on, what arrives is transcribed as it is downloaded (each
+/// transcript on standard error); `--once` waits for those transcripts.
 @MainActor
 func runSync(once: Bool) -> Int32 {
     guard let store = openStore() else { return 1 }
-    return runOnLoop {
+    let transcription = QueueWork(store: store)
+    transcription.report = { id, state in printFailure(transcriptLine(id, state, in: store)) }
+    let status = runOnLoop {
         guard let session = await signedInSession(store) else { return 1 }
+        session.onChange = { change in
+            if case .downloaded(let id) = change { transcription.addArrived([id]) }
+        }
         var status: Int32 = 0
         repeat {
             let stillQueued = await session.sendQueuedNow()
@@ -157,4 +164,10 @@ func runSync(once: Bool) -> Int32 {
         } while !once && !Task.isCancelled
         return status
     }
+    if once && !transcription.isDone {
+        _ = transcription.waitForAll()
+    } else {
+        transcription.stop()
+    }
+    return status
 }

@@ -95,18 +95,25 @@ func runList(json: Bool, limit: Int?) -> Int32 {
     }
 }
 
+/// `hark import FILE…`: with transcription on, the messages imported are
+/// transcribed before it ends (see `transcribeArrived`).
+@MainActor
 func runImport(_ files: [String]) -> Int32 {
     var failed = false
     let status = withStore { store in
+        var imported: [String] = []
         for file in files {
             do {
                 let message = try store.importFile(file)
                 print("\(message.id)  \(terminalSafe(message.title))")
+                imported.append(message.id)
             } catch {
                 printFailure(error)
                 failed = true
             }
         }
+        fflush(nil)
+        transcribeArrived(imported, in: store)
     }
     return failed ? 1 : status
 }
@@ -117,7 +124,8 @@ func runUndelete(id: String) -> Int32 { withStore { try $0.undelete(id) } }
 
 /// `hark record` without `--output`: into the store, printing the id. The row
 /// exists from the start (state `recording`) and the recording holds its
-/// lock, so a crash leaves something recovery turns into a message.
+/// lock, so a crash leaves something recovery turns into a message. With
+/// transcription on, the take is transcribed before the command ends.
 @MainActor
 func runRecordIntoStore(duration: Double?, source: String?, title: String?, raw: Bool) -> Int32 {
     // Nothing is checked before the recording begins: the first words count.
@@ -196,6 +204,8 @@ func runRecordIntoStore(duration: Double?, source: String?, title: String?, raw:
         return 1
     }
     withExtendedLifetime(lock) {}
+    fflush(nil)  // the id, before any transcription
+    transcribeArrived([message.id], in: store)
     return status
 }
 

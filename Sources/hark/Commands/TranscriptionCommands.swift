@@ -60,8 +60,10 @@ func runTranscriberStatus(json: Bool) -> Int32 {
     }
 }
 
-/// `hark transcribe ID…|--all`: queues them, runs the helper until each is
-/// done, and prints each transcript (exit status 1 if any failed).
+/// `hark transcribe ID…|--all`: queues them (`--all`: every message without
+/// a transcript, those already waiting in the queue included), runs the
+/// helper until each is done, and prints each transcript (exit status 1 if
+/// any failed; 130 after Ctrl+C, which leaves the rest queued).
 @MainActor
 func runTranscribe(ids: [String], all: Bool) -> Int32 {
     let engine = Engine.standard
@@ -82,33 +84,46 @@ func runTranscribe(ids: [String], all: Bool) -> Int32 {
         printFailure(error)
         return 1
     }
-    var pending = Set(wanted)
-    var failed = 0
-    let transcriber = Transcriber(store: store, engine: engine, only: pending)
-    transcriber.onEvent = { event in
-        guard case .finished(let id, let state) = event, pending.remove(id) != nil else { return }
-        let message = try? store.message(id)
-        switch state {
-        case .failed:
-            failed += 1
-            let reason = (try? store.transcriptError(of: id)).flatMap { $0 } ?? tr("unknown")
-            printFailure(tr("{id}: transcript failed: {reason}", ["id": id, "reason": reason]))
-        case .empty:
-            print(id + "\t" + tr("(nothing was said)"))
-        default:
-            print("\(id)\t\(terminalSafe(message?.transcript ?? ""))")
+    guard !wanted.isEmpty else {
+        printFailure(tr("Every message already has a transcript, or is waiting for one."))
+        return 0
+    }
+    let work = QueueWork(store: store, engine: engine)
+    work.report = { id, state in
+        if state == .failed {
+            printFailure(transcriptLine(id, state, in: store))
+        } else {
+            print(transcriptLine(id, state, in: store))
         }
-        fflush(nil)
     }
-    MainLoop.onUnixSignal(SIGINT) {
-        transcriber.stop()
-        exit(130)
+    work.add(wanted)
+    guard work.waitForAll() else { return 130 }
+    return work.failed == 0 ? 0 : 1
+}
+
+/// After a command saved messages (`record`, `import`): with transcription
+/// on, what the store queued of them is transcribed before the command ends,
+/// each transcript on standard error (standard output keeps the ids).
+@MainActor
+func transcribeArrived(_ ids: [String], in store: MessageStore) {
+    let work = QueueWork(store: store)
+    work.report = { id, state in printFailure(transcriptLine(id, state, in: store)) }
+    guard work.addArrived(ids) else { return }
+    _ = work.waitForAll()
+}
+
+/// "ID<tab>transcript", or why it failed, for a message just transcribed.
+@MainActor
+func transcriptLine(_ id: String, _ state: TranscriptState, in store: MessageStore) -> String {
+    switch state {
+    case .failed:
+        let reason = (try? store.transcriptError(of: id)).flatMap { $0 } ?? tr("unknown")
+        return tr("{id}: transcript failed: {reason}", ["id": id, "reason": reason])
+    case .empty:
+        return id + "\t" + tr("(nothing was said)")
+    default:
+        return "\(id)\t\(terminalSafe((try? store.message(id))?.transcript ?? ""))"
     }
-    transcriber.wake()
-    // Each message has its deadline: the wait ends.
-    while !pending.isEmpty { MainLoop.iterate(until: { pending.isEmpty }, timeout: 3600) }
-    transcriber.stop()
-    return failed == 0 ? 0 : 1
 }
 
 /// `hark search WORDS`: messages whose title or transcript has the words
