@@ -30,10 +30,11 @@ public enum LocaleNumbers {
     private static let formatters = Mutex<[String: NumberFormatter]>([:])
 
     /// LOCALE's decimal formatter of one KIND, made once: `configure` sets
-    /// it up the first time, `adjust` before each use (under the lock).
+    /// it up the first time. (Not changed afterwards: Foundation makes its
+    /// ICU formatter again after any change, which cost each history row's
+    /// description a new one.)
     private static func format(_ number: NSNumber, locale: Locale, kind: String,
-                               configure: (NumberFormatter) -> Void = { _ in },
-                               adjust: (NumberFormatter) -> Void = { _ in }) -> String? {
+                               configure: (NumberFormatter) -> Void = { _ in }) -> String? {
         formatters.withLock { cache in
             let key = kind + "|" + locale.identifier
             let formatter = cache[key] ?? {
@@ -44,7 +45,6 @@ public enum LocaleNumbers {
                 return made
             }()
             cache[key] = formatter
-            adjust(formatter)
             return formatter.string(from: number)
         }
     }
@@ -52,8 +52,9 @@ public enum LocaleNumbers {
     /// N in the digits and grouping of LOCALE (the environment's by default).
     public static func integer(_ number: Int, locale: Locale = environmentLocale(category: "LC_NUMERIC")) -> String {
         // "1234" stays whole, as GNOME writes it; "12,345" is grouped.
-        format(NSNumber(value: number), locale: locale, kind: "integer",
-               adjust: { $0.usesGroupingSeparator = abs(number) >= 10_000 }) ?? String(number)
+        let grouped = abs(number) >= 10_000
+        return format(NSNumber(value: number), locale: locale, kind: grouped ? "grouped integer" : "integer",
+                      configure: { $0.usesGroupingSeparator = grouped }) ?? String(number)
     }
 
     /// NUMBER with up to two decimals, as LOCALE writes it: "1.5", "1,5" in
