@@ -9,19 +9,24 @@ final class HistoryAccessibilityTests: XCTestCase {
     private struct Node: Decodable { let role: String; let name: String }
     private struct List: Decodable { let role: String; let name: String; let items: [Node] }
 
-    func testTheHistoryIsAListOfRowsNamedByTheirMessages() throws {
-        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
-            throw XCTSkip("needs an X display and a session bus: run with `make test`")
-        }
-        let data = try ScratchFolder()
-        for (title, seconds) in [("Dentist on Monday", 19), ("Groceries", 42)] {
+    /// Hark over a store of test tones (title, seconds), imported first.
+    private func startHark(over messages: [(title: String, seconds: Int)], in data: ScratchFolder) throws -> ChildProcess {
+        for (title, seconds) in messages {
             let path = data.path("\(title).ogg")
             try gstLaunch("audiotestsrc num-buffers=\(seconds * 50) samplesperbuffer=960 volume=0.3 "
                           + "! audio/x-raw,rate=48000,channels=1 ! opusenc ! oggmux ! filesink location=\"\(path)\"")
             XCTAssertEqual(try ChildProcess.run(harkExecutable, ["import", path], environment: ["XDG_DATA_HOME": data.url.path]).status, 0)
         }
-        let app = try ChildProcess(harkExecutable, [], environment: ["XDG_DATA_HOME": data.url.path, "HOME": data.url.path,
-                                                                   "HARK_AUDIO_SINK": "fakesink sync=true"])
+        return try ChildProcess(harkExecutable, [], environment: ["XDG_DATA_HOME": data.url.path, "HOME": data.url.path,
+                                                                "HARK_AUDIO_SINK": "fakesink sync=true"])
+    }
+
+    func testTheHistoryIsAListOfRowsNamedByTheirMessages() throws {
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
+            throw XCTSkip("needs an X display and a session bus: run with `make test`")
+        }
+        let data = try ScratchFolder()
+        let app = try startHark(over: [("Dentist on Monday", 19), ("Groceries", 42)], in: data)
         try driver.waitFor("both messages listed") { try driver.sliders().count == 2 }
 
         let line = try XCTUnwrap(try driver.probe(["--list", "Messages"]).first)
@@ -67,13 +72,8 @@ final class HistoryAccessibilityTests: XCTestCase {
         guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
             throw XCTSkip("needs an X display and a session bus: run with `make test`")
         }
-        let data = try ScratchFolder()
-        let path = data.path("Groceries.ogg")
-        try gstLaunch("audiotestsrc num-buffers=150 samplesperbuffer=960 volume=0.3 "
-                      + "! audio/x-raw,rate=48000,channels=1 ! opusenc ! oggmux ! filesink location=\"\(path)\"")
-        XCTAssertEqual(try ChildProcess.run(harkExecutable, ["import", path], environment: ["XDG_DATA_HOME": data.url.path]).status, 0)
-        let app = try ChildProcess(harkExecutable, [], environment: ["XDG_DATA_HOME": data.url.path, "HOME": data.url.path,
-                                                                   "HARK_AUDIO_SINK": "fakesink sync=true"])
+        let data = try ScratchFolder()  // kept until the end: its folder goes with it
+        let app = try startHark(over: [("Groceries", 3)], in: data)
         try driver.waitFor("the message listed") { try driver.sliders().count == 1 }
         func buttonNames() throws -> [String] {
             try driver.shownTexts().filter { $0.role == "push button" && $0.kind == "name" }.map(\.text)
