@@ -1,3 +1,4 @@
+import CAdwaita
 import CGtk
 
 /// A wrapped label for a sentence or a paragraph of Hark's own words, laid
