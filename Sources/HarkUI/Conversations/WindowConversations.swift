@@ -265,6 +265,8 @@ final class WindowConversations {
             window.toast(tr("“{title}” was not sent: {reason}", ["title": message.title, "reason": error.description]),
                          seconds: MainWindow.problemSeconds)
         }
+        // In the room it went to, it now stands where it was sent: last.
+        if window.history?.scope == .room(roomID) { window.history?.reload(showing: message.id) }
         window.history?.update(message.id)
     }
 

@@ -1,0 +1,102 @@
+import CGLib
+import CGtk
+import CTestSignals
+import Foundation
+import GLibSupport
+import HarkTestSupport
+@testable import HarkUI
+import Matrix
+import MessageStore
+import XCTest
+
+/// Where a room's messages stand, against a real Synapse with Bob on the
+/// other side: a message sent into a room stands where it was sent, below
+/// what the room said before, however long ago it was recorded.
+final class RoomUndoTests: XCTestCase {
+    nonisolated(unsafe) static var server: SynapseServer?
+
+    override class func setUp() {
+        super.setUp()
+        do {
+            let server = try SynapseServer()
+            try server.register("alice", password: RoomWindowTests.password)
+            try server.register("bob", password: RoomWindowTests.password)
+            self.server = server
+        } catch {
+            print("Synapse did not start: \(error)")
+        }
+    }
+
+    override class func tearDown() {
+        server?.stop()
+        server = nil
+        super.tearDown()
+    }
+
+    var homeserver: String {
+        get throws {
+            guard let server = Self.server else { throw SynapseFailed(output: "no homeserver (see the log above)") }
+            return server.url
+        }
+    }
+
+    /// Bob's room with Alice in it, shown in the window.
+    @MainActor
+    static func joinedRoom(_ name: String, bob: MatrixClient, conversations: WindowConversations,
+                           store: MessageStore) throws -> String {
+        let roomID = try awaitOnLoop { try await bob.createRoom(name: name, invite: [RoomWindowTests.alice]) }
+        XCTAssertTrue(waitUntil { (try? store.room(roomID))??.membership == .invite })
+        try awaitOnLoop { try await conversations.account.session!.join(roomID) }
+        XCTAssertTrue(waitUntil { (try? store.room(roomID))??.membership == .join })
+        return roomID
+    }
+
+    func testAMessageRecordedEarlierAndSentToARoomStandsBelowTheRoomsLaterMessages() throws {
+        let homeserver = try homeserver
+        let keyring = try TestKeyring()
+        defer { keyring.stop() }
+        let folder = try ScratchFolder()
+        let voice = try RoomWindowTests.voiceFile(in: folder)
+        // Recorded yesterday: an import keeps its file's date.
+        let yesterday = Date().addingTimeInterval(-86_400)
+        let earlier = folder.path("earlier.ogg")
+        try FileManager.default.copyItem(atPath: voice, toPath: earlier)
+        try FileManager.default.setAttributes([.modificationDate: yesterday], ofItemAtPath: earlier)
+        try MainActor.assumeIsolated {
+            PlaybackController.audioSink = "fakesink sync=true"
+            let bob = try RoomWindowTests.bob(homeserver)
+            var earlierID = "", todayID = ""
+            try withWindow(storeIn: folder.url.appendingPathComponent("store"), before: { store in
+                earlierID = try store.importFile(earlier, title: "Yesterday's note").id
+                todayID = try store.importFile(voice, title: "Today's note").id
+            }) { store, window in
+                let conversations = try RoomWindowTests.signIn(window, homeserver)
+                let history = try XCTUnwrap(window.history)
+                let roomID = try Self.joinedRoom("Later", bob: bob, conversations: conversations, store: store)
+                _ = try RoomWindowTests.sendVoice(from: bob, to: roomID, path: voice)
+                _ = try RoomWindowTests.sendVoice(from: bob, to: roomID, path: voice)
+                XCTAssertTrue(waitUntil { ((try? store.shownIDs(in: .room(roomID))) ?? []).count == 2 })
+
+                // Send to…, from the recordings.
+                conversations.show(.recordings)
+                XCTAssertTrue(waitUntil { history.row(showing: earlierID) != nil })
+                let row = try XCTUnwrap(history.row(showing: earlierID))
+                gtk_widget_activate_action_variant(row.widget, "row.send-to", nil)
+                XCTAssertTrue(waitUntil { conversations.sendToDialog != nil })
+                try XCTUnwrap(conversations.sendToDialog).choose(roomID)
+                XCTAssertTrue(waitUntil { (try? store.sendState(of: earlierID)) == .sent })
+                XCTAssertEqual(try store.shownIDs(in: .recordings), [earlierID, todayID], "the recordings keep their order")
+
+                // In the room it stands last, at the time it was sent.
+                XCTAssertEqual(try store.shownIDs(in: .room(roomID)).last, earlierID)
+                conversations.show(.room(roomID))
+                XCTAssertEqual(history.count, 3)
+                XCTAssertEqual(history.lastMessage?.id, earlierID)
+                let sentAt = try XCTUnwrap(try store.sends(of: earlierID).first?.queuedAt)
+                XCTAssertTrue(waitUntil { history.row(showing: earlierID) != nil })
+                XCTAssertEqual(history.row(showing: earlierID)?.placedAt, sentAt, "its time in the room is when it was sent")
+                XCTAssertLessThan(try store.message(earlierID).createdAt, sentAt.addingTimeInterval(-3_600), "recorded yesterday")
+            }
+        }
+    }
+}
