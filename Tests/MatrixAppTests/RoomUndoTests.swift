@@ -10,8 +10,10 @@ import MessageStore
 import XCTest
 
 /// Where a room's messages stand, against a real Synapse with Bob on the
-/// other side: a message sent into a room stands where it was sent, below
-/// what the room said before, however long ago it was recorded.
+/// other side: a take discarded in a room and brought back with Undo waits
+/// there to be sent (and its transcript goes on); a message sent into a room
+/// stands where it was sent, below what the room said before, however long
+/// ago it was recorded.
 final class RoomUndoTests: XCTestCase {
     nonisolated(unsafe) static var server: SynapseServer?
 
@@ -40,6 +42,12 @@ final class RoomUndoTests: XCTestCase {
         }
     }
 
+    /// The transcription engine `scripts/run-tests` installs into the checkout.
+    static var installedEngine: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path + "/.build/transcriber"
+    }
+
     /// Bob's room with Alice in it, shown in the window.
     @MainActor
     static func joinedRoom(_ name: String, bob: MatrixClient, conversations: WindowConversations,
@@ -49,6 +57,83 @@ final class RoomUndoTests: XCTestCase {
         try awaitOnLoop { try await conversations.account.session!.join(roomID) }
         XCTAssertTrue(waitUntil { (try? store.room(roomID))??.membership == .join })
         return roomID
+    }
+
+    /// How many voice messages from Alice Bob's client has in the room (its latest events).
+    @MainActor
+    static func alicesVoiceMessages(seenBy bob: MatrixClient, in roomID: String) throws -> Int {
+        let response = try awaitOnLoop { try await bob.sync(since: nil, timeoutMilliseconds: 0) }
+        let room = try XCTUnwrap(response.joined[roomID])
+        return JoinedRoomEvents(room: room).voiceSenders.filter { $0 == RoomWindowTests.alice }.count
+    }
+
+    func testATakeDiscardedInARoomComesBackUnsentWithSendAndItsTranscriptGoesOn() throws {
+        let engine = Self.installedEngine
+        guard FileManager.default.fileExists(atPath: engine + "/hark-requirements.sha256") else {
+            throw XCTSkip("the transcription engine is not installed in \(engine)")
+        }
+        setenv("HARK_TRANSCRIBER_DIR", engine, 1)
+        defer { unsetenv("HARK_TRANSCRIBER_DIR") }
+        let homeserver = try homeserver
+        let keyring = try TestKeyring()
+        defer { keyring.stop() }
+        let folder = try ScratchFolder()
+        let voice = try RoomWindowTests.voiceFile(in: folder)
+        try MainActor.assumeIsolated {
+            PlaybackController.audioSink = "fakesink sync=true"
+            let bob = try RoomWindowTests.bob(homeserver)
+            try withWindow(storeIn: folder.url.appendingPathComponent("store"), before: { store in
+                try store.setSetting(MessageStore.transcriptionSetting, "on")
+            }) { store, window in
+                let conversations = try RoomWindowTests.signIn(window, homeserver)
+                let history = try XCTUnwrap(window.history)
+                let roomID = try Self.joinedRoom("Drafts", bob: bob, conversations: conversations, store: store)
+                conversations.show(.room(roomID))
+
+                // Recorded into the room, then Cancel: nothing is sent; then Undo.
+                let composer = try XCTUnwrap(window.composer)
+                composer.source = { (.pipeline("audiotestsrc is-live=true volume=0.3"), nil) }
+                composer.confirmDiscardAfter = .infinity  // thrown away without the question
+                composer.toggleRecording()
+                XCTAssertTrue(waitUntil { composer.recordedSeconds > 1 })
+                composer.cancel()
+                XCTAssertTrue(waitUntil { !window.pendingDeletions.isEmpty && !composer.isRecording })
+                let id = try XCTUnwrap(window.pendingDeletions.last?.message.id)
+                XCTAssertEqual(try store.message(id).state, .deleted)
+                XCTAssertEqual(try store.message(id).transcriptState, .queued)
+                XCTAssertEqual(try store.sends(of: id), [], "a discarded take is not sent")
+                window.undoLastDeletion()
+                XCTAssertEqual(try store.message(id).state, .ready)
+                XCTAssertEqual(try store.shownIDs(in: .room(roomID)), [id], "back in the room")
+
+                // Its transcript goes on (the queue passed over it while it was deleted).
+                XCTAssertTrue(waitUntil(seconds: 600) {
+                    [.done, .empty].contains((try? store.message(id))?.transcriptState)
+                }, "transcribed: \(String(describing: try? store.message(id).transcriptState))")
+
+                // The row says it was not sent, and offers Send.
+                var row: MessageRow?
+                XCTAssertTrue(waitUntil {
+                    row = history.row(showing: id)
+                    return row?.shownSendState == "Not sent yet"
+                }, "\(String(describing: row?.shownSendState))")
+                let shown = try XCTUnwrap(row)
+                XCTAssertTrue(shown.showsRetry)
+                XCTAssertEqual(gtk_button_get_label(hark_button(shown.retryButton)).map { String(cString: $0) }, "_Send")
+
+                // Bob speaks meanwhile; Send puts the take under what he said, as it goes to him.
+                _ = try RoomWindowTests.sendVoice(from: bob, to: roomID, path: voice)
+                XCTAssertTrue(waitUntil { ((try? store.shownIDs(in: .room(roomID))) ?? []).count == 2 })
+                XCTAssertEqual(history.lastMessage.map { store.senderName(of: $0) }, "bob")
+                hark_test_emit(shown.retryButton, "clicked")
+                XCTAssertTrue(waitUntil { (try? store.sendState(of: id)) == .sent })
+                XCTAssertEqual(try store.sends(of: id).count, 1)
+                XCTAssertTrue(waitUntil { history.row(showing: id)?.shownSendState == "Sent" })
+                XCTAssertEqual(history.lastMessage?.id, id, "sent last, it stands last")
+                XCTAssertEqual(try store.shownIDs(in: .room(roomID)).last, id)
+                XCTAssertEqual(try Self.alicesVoiceMessages(seenBy: bob, in: roomID), 1, "on the server once")
+            }
+        }
     }
 
     func testAMessageRecordedEarlierAndSentToARoomStandsBelowTheRoomsLaterMessages() throws {

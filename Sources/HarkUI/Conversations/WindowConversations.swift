@@ -280,7 +280,18 @@ final class WindowConversations {
         dialog.present()
     }
 
+    /// A deletion undone: the outbox, which passes over deleted messages, goes on with its sends.
+    func restored(_ id: String) {
+        account.session?.resumeSending()
+    }
+
+    /// Sends a failed message again, or for the first time one recorded into
+    /// a room that was never sent there (discarded, then brought back).
     private func retry(_ message: Message) {
+        if message.origin != .received, let roomID = message.roomID,
+           (try? account.store.sends(of: message.id))?.isEmpty == true {
+            return send(message, to: roomID)
+        }
         guard let session = account.session else { return openAccountDialog() }
         do throws(ConversationError) { try session.retry(message.id) } catch {
             window.toast(error.description, seconds: MainWindow.problemSeconds)
