@@ -1,6 +1,8 @@
+import CAdwaita
 import CGLib
 import CGtk
 import CTestSignals
+import Conversations
 import Foundation
 import GLibSupport
 import HarkTestSupport
@@ -11,9 +13,10 @@ import XCTest
 
 /// Where a room's messages stand, against a real Synapse with Bob on the
 /// other side: a take discarded in a room and brought back with Undo waits
-/// there to be sent (and its transcript goes on); a message sent into a room
-/// stands where it was sent, below what the room said before, however long
-/// ago it was recorded.
+/// there to be sent (and its transcript goes on); a message deleted while it
+/// waited to be sent goes on with Undo; a message sent into a room stands
+/// where it was sent, below what the room said before, however long ago it
+/// was recorded.
 final class RoomUndoTests: XCTestCase {
     nonisolated(unsafe) static var server: SynapseServer?
 
@@ -181,6 +184,50 @@ final class RoomUndoTests: XCTestCase {
                 XCTAssertTrue(waitUntil { history.row(showing: earlierID) != nil })
                 XCTAssertEqual(history.row(showing: earlierID)?.placedAt, sentAt, "its time in the room is when it was sent")
                 XCTAssertLessThan(try store.message(earlierID).createdAt, sentAt.addingTimeInterval(-3_600), "recorded yesterday")
+            }
+        }
+    }
+
+    func testAMessageDeletedWhileItWaitedToBeSentIsSentOnceUndone() throws {
+        let homeserver = try homeserver
+        let server = try XCTUnwrap(Self.server)
+        let keyring = try TestKeyring()
+        defer { keyring.stop() }
+        let folder = try ScratchFolder()
+        let voice = try RoomWindowTests.voiceFile(in: folder)
+        var stopped = false
+        defer { if stopped { try? server.start() } }
+        try MainActor.assumeIsolated {
+            let bob = try RoomWindowTests.bob(homeserver)
+            try withWindow(storeIn: folder.url.appendingPathComponent("store")) { store, window in
+                let conversations = try XCTUnwrap(window.conversations)
+                var policy = RetryPolicy()
+                policy.firstDelay = 0.05
+                policy.longestDelay = 0.2
+                policy.longestReconnectDelay = 0.2
+                conversations.account.retryPolicy = policy
+                _ = try RoomWindowTests.signIn(window, homeserver)
+                let roomID = try Self.joinedRoom("Deleted", bob: bob, conversations: conversations, store: store)
+                let title = try XCTUnwrap(adw_header_bar_get_title_widget(OpaquePointer(window.layout.sidebarHeader)))
+                let subtitle = { adw_window_title_get_subtitle(OpaquePointer(title)).map { String(cString: $0) } ?? "" }
+
+                // Queued while the server is away, then deleted; the server comes back meanwhile.
+                server.stop()
+                stopped = true
+                let message = try store.importFile(voice, title: "Second thoughts")
+                conversations.send(message, to: roomID)
+                let entry = { (try? store.sends(of: message.id))?.first }
+                XCTAssertTrue(waitUntil { (entry()?.attempts ?? 0) >= 1 }, "tried while away")
+                window.delete(message)
+                try server.start()
+                stopped = false
+                XCTAssertTrue(waitUntil(seconds: 120) { subtitle() == "" }, "back")
+                settle(seconds: 1)  // the outbox's pass once the server answered, over the deleted message
+                XCTAssertEqual(entry()?.state, .queued, "a deleted message is not sent")
+
+                window.undoLastDeletion()
+                XCTAssertTrue(waitUntil { entry()?.state == .sent }, "\(String(describing: entry()))")
+                XCTAssertEqual(try Self.alicesVoiceMessages(seenBy: bob, in: roomID), 1, "once")
             }
         }
     }
