@@ -217,6 +217,12 @@ public final class ConversationSession {
         outboxWaker.wake()
     }
 
+    /// Looks at the outbox again now: a message brought back from a deletion
+    /// has its queued sends again (the outbox passes over deleted messages).
+    public func resumeSending() {
+        outboxWaker.wake()
+    }
+
     /// Removes a sent message from its rooms for everyone (a redaction of each
     /// event Hark sent it as, or a message received from the user's own account).
     public func deleteForEveryone(_ messageID: String) async throws(ConversationError) {

@@ -96,6 +96,11 @@ extension MainWindow {
             return
         }
         history?.restore(deletion.message.id, at: deletion.place)
+        // What waited for it while it was deleted goes on: its transcript
+        // (the queue passes over deleted messages, and nothing else would
+        // wake it) and its sends.
+        transcription?.wake()
+        conversations?.restored(deletion.message.id)
     }
 
     func askToRename(_ message: Message) {

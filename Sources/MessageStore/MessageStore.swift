@@ -80,11 +80,16 @@ public final class MessageStore {
     }
 
     /// The shown messages' ids and times (for grouping them by day), oldest
-    /// first, all or those matching `query`.
+    /// first, all or those matching `query`. A message's time is when it was
+    /// recorded (received, imported), except in a room it was sent into:
+    /// there it is when it was sent (queued, or retried by the user), as the
+    /// others in the room see it, not when it was recorded.
     public func shownTimes(matching query: SearchQuery?,
-                           in scope: HistoryScope = .recordings) throws(StoreError) -> [(id: String, createdAt: Date)] {
+                           in scope: HistoryScope = .recordings) throws(StoreError) -> [(id: String, time: Date)] {
         var clauses = ["state NOT IN ('deleted', 'recording')"]
         var values: [SQLValue] = []
+        var time = "created_at"
+        var timeValues: [SQLValue] = []
         switch scope {
         case .all:
             break
@@ -93,6 +98,11 @@ public final class MessageStore {
         case .room(let roomID):
             clauses.append("(room_id = ? OR id IN (SELECT message_id FROM outbox WHERE room_id = ?))")
             values += [.text(roomID), .text(roomID)]
+            time = """
+                coalesce((SELECT min(coalesce(waiting_since, queued_at)) FROM outbox
+                          WHERE message_id = messages.id AND room_id = ?), created_at)
+                """
+            timeValues = [.text(roomID)]
         }
         if let text = query?.fullTextQuery {
             clauses.append("rowid IN (SELECT rowid FROM messages_search WHERE messages_search MATCH ?)")
@@ -100,9 +110,10 @@ public final class MessageStore {
         }
         if let query, !query.periods.isEmpty {
             // From the day named, or with its words in the title: either.
-            var either = query.periods.map { _ in "(created_at >= ? AND created_at < ?)" }
+            var either = query.periods.map { _ in "(\(time) >= ? AND \(time) < ?)" }
             for period in query.periods {
-                values += [.real(period.lowerBound.timeIntervalSince1970), .real(period.upperBound.timeIntervalSince1970)]
+                values += timeValues + [.real(period.lowerBound.timeIntervalSince1970)]
+                    + timeValues + [.real(period.upperBound.timeIntervalSince1970)]
             }
             if let dayText = query.dayWordsQuery {
                 either.append("rowid IN (SELECT rowid FROM messages_search WHERE messages_search MATCH ?)")
@@ -110,10 +121,12 @@ public final class MessageStore {
             }
             clauses.append("(" + either.joined(separator: " OR ") + ")")
         }
-        var found: [(id: String, createdAt: Date)] = []
-        try run("SELECT id, created_at FROM messages WHERE \(clauses.joined(separator: " AND ")) ORDER BY created_at, id DESC",
-                values) {
-            found.append((id: $0.text(0) ?? "", createdAt: Date(timeIntervalSince1970: $0.real(1))))
+        var found: [(id: String, time: Date)] = []
+        try run("""
+            SELECT id, \(time) AS shown_time FROM messages WHERE \(clauses.joined(separator: " AND "))
+            ORDER BY shown_time, id DESC
+            """, timeValues + values) {
+            found.append((id: $0.text(0) ?? "", time: Date(timeIntervalSince1970: $0.real(1))))
         }
         return found
     }

@@ -45,6 +45,13 @@ struct RowDescriptionTests {
                                     calendar: calendar, locale: locale) == "Dentist, Today at 1:00 PM, 4 seconds, Not sent")
     }
 
+    @Test func aRowPlacedByWhenItWasSentReadsThatTime() {
+        // Recorded two days ago, sent into the room two hours ago: the room reads it as it stands there.
+        let name = RowDescription.name(of: message("Dentist", hoursAgo: 50, seconds: 4), at: now.addingTimeInterval(-2 * 3600),
+                                       now: now, calendar: calendar, locale: Locale(identifier: "en_US"))
+        #expect(name == "Dentist, Today at 1:00 PM, 4 seconds", "\(name)")
+    }
+
     @Test func controlsAreNamedAfterTheirMessage() {
         #expect(RowDescription.playName("Dentist on Monday", playing: false) == "Play Dentist on Monday")
         #expect(RowDescription.playName("Dentist on Monday", playing: true) == "Pause Dentist on Monday")

@@ -185,6 +185,31 @@ final class MatrixStoreTests: XCTestCase {
         XCTAssertEqual(Set(try store.shownIDs(in: .all)), [local.id, intoA.id, sentToB.id, fromBob.id])
     }
 
+    /// In a room, a message sent there stands where it was sent (queued, or
+    /// retried by the user); the recordings keep the order they were recorded in.
+    func testARoomPlacesWhatWasSentThereByWhenItWasSent() throws {
+        let store = try MessageStore(folder: folder)
+        try store.updateRoom(RoomUpdate(id: "!room", membership: .join))
+        let day: Double = 86_400, start: Double = 1_700_000_000
+        let old = try store.beginRecording(title: "Recorded on day one", at: Date(timeIntervalSince1970: start))
+        try store.finishRecording(old.id, duration: 2, levels: LevelTrack())
+        let later = try recorded(store, title: "Recorded now")
+        let bob = try XCTUnwrap(try store.receive(incoming("$bob", at: start + 2 * day)))
+        let unsent = try store.beginRecording(title: "Never sent", at: Date(timeIntervalSince1970: start + day), roomID: "!room")
+        try store.finishRecording(unsent.id, duration: 2, levels: LevelTrack())
+        try store.enqueueSend(old.id, roomID: "!room", transactionID: "t1", at: Date(timeIntervalSince1970: start + 3 * day))
+
+        XCTAssertEqual(try store.shownIDs(in: .room("!room")), [unsent.id, bob.id, old.id],
+                       "sent on day four, after Bob's of day three")
+        XCTAssertEqual(try store.shownTimes(matching: nil, in: .room("!room")).last?.time,
+                       Date(timeIntervalSince1970: start + 3 * day))
+        XCTAssertEqual(try store.shownIDs(in: .recordings), [old.id, unsent.id, later.id], "by when they were recorded")
+        let dayFour = Date(timeIntervalSince1970: start + 3 * day)..<Date(timeIntervalSince1970: start + 4 * day)
+        XCTAssertEqual(try store.searchIDs(SearchQuery(words: [], periods: [dayFour]), in: .room("!room")), [old.id],
+                       "in the room, a day's messages are those sent that day")
+        XCTAssertEqual(try store.searchIDs(SearchQuery(words: [], periods: [dayFour]), in: .recordings), [])
+    }
+
     func testRoomsAreNamedAndOrderedAsASidebarShowsThem() throws {
         let store = try MessageStore(folder: folder)
         try store.setMatrixAccount(MatrixAccountRecord(userID: "@me:example.org", homeserver: "https://example.org",

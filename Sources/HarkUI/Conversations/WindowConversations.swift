@@ -277,6 +277,8 @@ final class WindowConversations {
         defer { window.history?.update(message.id) }
         do throws(ConversationError) {
             try session.send(message.id, to: roomID)
+            // In the room it went to, it now stands where it was sent: last.
+            if window.history?.scope == .room(roomID) { window.history?.reload(showing: message.id) }
             return true
         } catch {
             window.toast(tr("“{title}” was not sent: {reason}", ["title": message.title, "reason": error.description]),
@@ -296,7 +298,19 @@ final class WindowConversations {
         dialog.present()
     }
 
+    /// A deletion undone: the outbox, which passes over deleted messages, goes on with its sends.
+    func restored(_ id: String) {
+        account.session?.resumeSending()
+    }
+
+    /// Sends a failed message again, or for the first time one recorded into
+    /// a room that was never sent there (discarded, then brought back).
     private func retry(_ message: Message) {
+        if message.origin != .received, let roomID = message.roomID,
+           (try? account.store.sends(of: message.id))?.isEmpty == true {
+            send(message, to: roomID)
+            return
+        }
         guard let session = account.session else { return openAccountDialog() }
         do throws(ConversationError) { try session.retry(message.id) } catch {
             window.toast(error.description, seconds: MainWindow.problemSeconds)

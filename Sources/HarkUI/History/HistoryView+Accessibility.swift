@@ -13,7 +13,8 @@ extension HistoryView {
     func describe(_ item: UnsafeMutableRawPointer, _ row: MessageRow, _ message: Message) {
         let transcript = RowDescription.transcript(of: message, transcriptionOn: message.transcriptState == .queued
                                                    && row.store.transcribesNewMessages)
-        setItemLabel(item, RowDescription.name(of: message, from: row.shownSender, sendState: row.shownSendState),
+        setItemLabel(item, RowDescription.name(of: message, at: row.placedAt, from: row.shownSender,
+                                                     sendState: row.shownSendState),
                      keys: RowDescription.description(keys: RowDescription.keys(for: message), transcript: transcript))
     }
 

@@ -72,7 +72,7 @@ extension HistoryView {
                     self.setItemLabel(item, tr("A message that could not be read"))
                     return
                 }
-                row.show(message)
+                row.show(message, at: self.time(of: message))
                 self.describe(item, row, message)
             case nil:
                 row.clear()
@@ -101,7 +101,7 @@ extension HistoryView {
         guard let message = try? store.message(id) else { return }
         let wasAtEnd = isScrolledToEnd
         for (item, row) in rows where row.message?.id == id {
-            row.show(message)
+            row.show(message, at: time(of: message))
             describe(item, row, message)
         }
         // The last row grown by a line ("Not sent" with its Retry) would reach

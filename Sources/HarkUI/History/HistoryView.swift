@@ -93,6 +93,10 @@ final class HistoryView {
     private(set) var query: SearchQuery?
     /// A new message came while searching: the whole list shows its end again.
     private var allFollowsEnd = false
+    /// In a room, when each message stands there (one sent into it: when it
+    /// was sent, not when it was recorded); its row shows that time.
+    private var roomTimes: [String: Date] = [:]
+    func time(of message: Message) -> Date { roomTimes[message.id] ?? message.createdAt }
 
     /// Ends with the scrolled window: deferred work (scrolling after layout,
     /// following the focus) never runs once GTK has destroyed it.
@@ -249,9 +253,14 @@ final class HistoryView {
     /// HistoryList.show). Its rows read their messages again, for what
     /// changed elsewhere (a rename by another process), and their headers,
     /// for new neighbours.
-    private func load(_ list: HistoryList, _ times: [(id: String, createdAt: Date)]) {
-        let days = Dictionary(zip(times.map(\.id), DayGroups.dayStarts(of: times.map(\.createdAt))),
+    private func load(_ list: HistoryList, _ times: [(id: String, time: Date)]) {
+        let days = Dictionary(zip(times.map(\.id), DayGroups.dayStarts(of: times.map(\.time))),
                               uniquingKeysWith: { first, _ in first })
+        if case .room = scope {
+            for (id, time) in times { roomTimes[id] = time }
+        } else {
+            roomTimes = [:]
+        }
         // A list emptied while scrolled makes GTK's grid warn (it finds no
         // row where its scroller clamps to): it leaves the screen first
         // (the window shows "No results" then).
@@ -260,8 +269,9 @@ final class HistoryView {
         if list === results { showPage() }
         for (item, row) in rows where lists[item] === list {
             showHeader(of: item)
-            guard let id = row.message?.id, let message = try? store.message(id), message != row.message else { continue }
-            row.show(message)
+            guard let id = row.message?.id, let message = try? store.message(id),
+                  message != row.message || row.placedAt != time(of: message) else { continue }
+            row.show(message, at: time(of: message))
             describe(item, row, message)
         }
         countShown()

@@ -17,17 +17,32 @@ extension MessageRow {
         gtk_widget_set_visible(sender, from == nil ? 0 : 1)
         let state = message.origin == .received ? nil : (try? store.sendState(of: message.id)) ?? nil
         sendState = state
+        // Recorded into a room and never sent there (discarded, then brought
+        // back; or saved while signed out): it waits for a Send.
+        let unsent = state == nil && message.origin != .received && message.roomID != nil
         // Why it was not sent: the server's refusal, or what kept it from the server all that time.
         let failed = state == .failed ? ((try? store.sends(of: message.id)) ?? []).first { $0.state == .failed } : nil
-        let text = failed?.expired == true ? Self.expiredText : state.map(Self.sendStateText)
+        let text = failed?.expired == true ? Self.expiredText : unsent ? Self.unsentText : state.map(Self.sendStateText)
         gtk_label_set_text(hark_label(sendStatus), text ?? "")
-        gtk_widget_set_tooltip_text(sendStatus, failed?.lastError)
-        gtk_widget_set_visible(sendStatus, state == nil ? 0 : 1)
-        gtk_widget_set_visible(retryButton, state == .failed ? 1 : 0)
+        let tooltip: String? = unsent ? Self.unsentTooltip : failed?.lastError
+        gtk_widget_set_tooltip_text(sendStatus, tooltip)
+        gtk_widget_set_visible(sendStatus, text == nil ? 0 : 1)
+        gtk_widget_set_visible(retryButton, state == .failed || unsent ? 1 : 0)
         if state == .failed { gtk_widget_add_css_class(sendStatus, "error") } else { gtk_widget_remove_css_class(sendStatus, "error") }
-        if state == .sending { gtk_widget_add_css_class(sendStatus, "dim-label") } else { gtk_widget_remove_css_class(sendStatus, "dim-label") }
-        ButtonNames.name(retryButton, tr("Send {title} again", ["title": message.title]))
+        if state == .sending || unsent {
+            gtk_widget_add_css_class(sendStatus, "dim-label")
+        } else {
+            gtk_widget_remove_css_class(sendStatus, "dim-label")
+        }
+        gtk_button_set_label(hark_button(retryButton), unsent ? tr("_Send") : tr("_Retry"))
+        gtk_widget_set_tooltip_text(retryButton, unsent ? tr("Send this message to the room") : tr("Send this message again"))
+        ButtonNames.name(retryButton, unsent ? tr("Send {title}", ["title": message.title])
+                                             : tr("Send {title} again", ["title": message.title]))
     }
+
+    // TRANSLATORS: beside a message recorded into a room and never sent there; a Send button follows.
+    static var unsentText: String { tr("Not sent yet") }
+    static var unsentTooltip: String { tr("Recorded in this room but never sent: Send sends it") }
 
     static func sendStateText(_ state: SendState) -> String {
         switch state {

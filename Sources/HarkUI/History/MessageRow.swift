@@ -1,6 +1,7 @@
 import CAdwaita
 import CGLib
 import CGtk
+import Foundation
 import GLibSupport
 import GtkSupport
 import Levels
@@ -48,6 +49,8 @@ final class MessageRow {
     var copyAction: OpaquePointer?
     let menuButton: UnsafeMutablePointer<GtkWidget>
     private(set) var message: Message?
+    /// The time of day beside the title is this one's.
+    private(set) var placedAt: Date?
     /// The menu's work waits for its popover to go; never past the row.
     let lifetime: WidgetLifetime
 
@@ -195,15 +198,19 @@ final class MessageRow {
         setUpTranscript()
     }
 
-    func show(_ message: Message) {
+    /// `time`: when the list places it (in a room it was sent into, when it
+    /// was sent), else when it was recorded.
+    func show(_ message: Message, at time: Date? = nil) {
         self.message = message
+        let placed = time ?? message.createdAt
+        placedAt = placed
         shownPlayName = nil
         shownRate = nil
         titleLine.text = message.title
         waveform.setAccessibleName(RowDescription.positionName(message.title))
         hark_accessible_set_label(UnsafeMutableRawPointer(menuButton), RowDescription.menuName(message.title))
         // TRANSLATORS: beside a message's title: when it was recorded and how long it lasts, "5:15 PM · 0:19".
-        gtk_label_set_text(hark_label(when), tr("{time} · {duration}", ["time": DayGroups.clockTime(message.createdAt),
+        gtk_label_set_text(hark_label(when), tr("{time} · {duration}", ["time": DayGroups.clockTime(placed),
                                                                          "duration": DurationText.clock(message.duration)]))
         gtk_widget_set_tooltip_text(when, Self.processingNote(message.voiceProcessed))
         waveform.setLevels { [store] in (try? store.levels(of: message.id)) ?? LevelTrack() }

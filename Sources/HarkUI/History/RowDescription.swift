@@ -9,10 +9,12 @@ enum RowDescription {
     /// "Dentist on Monday, Today at 5:15 PM, 19 seconds"; a received one
     /// says who from ("Voice message from Bob, …"), a sent one how its
     /// sending stands ("…, Not sent").
-    static func name(of message: Message, from sender: String? = nil, sendState: String? = nil, now: Date = Date(),
-                     calendar: Calendar = .current, locale: Locale = DayGroups.userLocale) -> String {
-        let day = DayGroups.title(of: calendar.startOfDay(for: message.createdAt), now: now, calendar: calendar, locale: locale)
-        let time = DayGroups.clockTime(message.createdAt, calendar: calendar, locale: locale)
+    /// `shownTime`: when the list places it, if not when it was recorded.
+    static func name(of message: Message, at shownTime: Date? = nil, from sender: String? = nil, sendState: String? = nil,
+                     now: Date = Date(), calendar: Calendar = .current, locale: Locale = DayGroups.userLocale) -> String {
+        let when = shownTime ?? message.createdAt
+        let day = DayGroups.title(of: calendar.startOfDay(for: when), now: now, calendar: calendar, locale: locale)
+        let time = DayGroups.clockTime(when, calendar: calendar, locale: locale)
         // TRANSLATORS: a received message as a screen reader names it, "Voice message from Bob".
         let title = sender.map { tr("{title} from {sender}", ["title": message.title, "sender": $0]) } ?? message.title
         // TRANSLATORS: when a message was recorded, "Today at 5:15 PM", "Monday at 17:15".
