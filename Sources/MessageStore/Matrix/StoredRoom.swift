@@ -28,6 +28,24 @@ public struct StoredRoom: Sendable, Equatable, Identifiable {
     public var previousBatch: String?
     public var historyComplete: Bool
 
+    public init(id: String, name: String? = nil, membership: RoomMembership, isEncrypted: Bool = false,
+                inviter: String? = nil, lastActivity: Date? = nil, lastSender: String? = nil,
+                lastSenderName: String? = nil, unreadCount: Int = 0, otherMemberNames: [String] = [],
+                previousBatch: String? = nil, historyComplete: Bool = false) {
+        self.id = id
+        self.name = name
+        self.membership = membership
+        self.isEncrypted = isEncrypted
+        self.inviter = inviter
+        self.lastActivity = lastActivity
+        self.lastSender = lastSender
+        self.lastSenderName = lastSenderName
+        self.unreadCount = unreadCount
+        self.otherMemberNames = otherMemberNames
+        self.previousBatch = previousBatch
+        self.historyComplete = historyComplete
+    }
+
     /// The name to show: its own, else the other members', else its id.
     public var displayName: String {
         if let name, !name.isEmpty { return name }
