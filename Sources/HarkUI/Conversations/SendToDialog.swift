@@ -37,6 +37,8 @@ final class SendToDialog {
             var rowRooms: [UnsafeMutableRawPointer: StoredRoom] = [:]
             for room in self.rooms {
                 let row = adw_action_row_new()!
+                // A room's name is the network's text, not markup ("Tom & Jerry").
+                adw_preferences_row_set_use_markup(UnsafeMutableRawPointer(row).assumingMemoryBound(to: AdwPreferencesRow.self), 0)
                 adw_preferences_row_set_title(UnsafeMutableRawPointer(row).assumingMemoryBound(to: AdwPreferencesRow.self),
                                               room.displayName)
                 gtk_list_box_row_set_activatable(UnsafeMutableRawPointer(row).assumingMemoryBound(to: GtkListBoxRow.self), 1)

@@ -218,7 +218,7 @@ final class WindowConversations {
             adw_status_page_set_title(OpaquePointer(page), tr("No voice messages yet"))
             adw_status_page_set_description(OpaquePointer(page), room.isEncrypted
                 ? tr("Encrypted rooms are not supported yet.")
-                : tr("Record a message with the button below: it is sent to {room}.", ["room": room.displayName]))
+                : tr("Record a message with the button below: it is sent to {room}.", ["room": Markup.escape(room.displayName)]))
         } else {
             window.resetEmptyState()
         }
