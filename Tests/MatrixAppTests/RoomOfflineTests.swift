@@ -10,7 +10,8 @@ import XCTest
 /// A take sent while the server is away, as the window shows it: "Offline"
 /// in the header, the row "Sending…" however many tries fail (never "Not
 /// sent" for that), then "Sent" by itself once the server is back, and
-/// "Offline" gone with its first answer. (An extension of RoomWindowTests:
+/// "Offline" gone with its first answer; the room's header says it too in a
+/// narrow window. (An extension of RoomWindowTests:
 /// the same homeserver, stopped and started again here.)
 extension RoomWindowTests {
     func testASendWhileTheServerIsAwayGoesByItselfWhenItIsBackAndOfflineEnds() throws {
@@ -41,6 +42,11 @@ extension RoomWindowTests {
                 let title = try XCTUnwrap(adw_header_bar_get_title_widget(OpaquePointer(window.layout.sidebarHeader)))
                 let subtitle = { adw_window_title_get_subtitle(OpaquePointer(title)).map { String(cString: $0) } ?? "" }
                 XCTAssertEqual(subtitle(), "")
+                // 480 px shows the room alone: its own header says "Offline" too.
+                gtk_window_set_default_size(window.window, 480, 640)
+                XCTAssertTrue(waitUntil { window.layout.isFolded })
+                let roomSubtitle = { adw_window_title_get_subtitle(OpaquePointer(window.layout.title)).map { String(cString: $0) } ?? "" }
+                XCTAssertEqual(roomSubtitle(), "")
 
                 server.stop()
                 stopped = true
@@ -48,6 +54,7 @@ extension RoomWindowTests {
                 conversations.send(message, to: roomID)
                 history.refreshFromStore()
                 XCTAssertTrue(waitUntil { subtitle() == "Offline" }, "the header says so")
+                XCTAssertEqual(roomSubtitle(), "Offline", "and the room's, whose sidebar is hidden")
                 let entry = { (try? store.sends(of: message.id))?.first }
                 XCTAssertTrue(waitUntil(seconds: 120) { (entry()?.attempts ?? 0) >= 10 || entry()?.state != .queued })
                 XCTAssertEqual(entry()?.state, .queued, "more tries failed than once made it \"Not sent\"")
@@ -59,6 +66,7 @@ extension RoomWindowTests {
                 XCTAssertEqual(entry()?.state, .sent)
                 XCTAssertTrue(waitUntil { history.row(showing: message.id)?.shownSendState == "Sent" })
                 XCTAssertEqual(subtitle(), "", "Offline went with the server's first answer")
+                XCTAssertEqual(roomSubtitle(), "")
                 let eventID = try XCTUnwrap(entry()?.eventID)
                 XCTAssertTrue(try Self.bobSees(bob, roomID) { $0.eventIDs == [eventID] }, "once")
             }

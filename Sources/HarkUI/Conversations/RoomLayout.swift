@@ -21,6 +21,8 @@ final class RoomLayout {
     let content: UnsafeMutablePointer<GtkWidget>
     let contentHeader: UnsafeMutablePointer<GtkWidget>
     let backButton: UnsafeMutablePointer<GtkWidget>
+    /// The count of what waits elsewhere, beside the back button's arrow.
+    let backBadge: UnsafeMutablePointer<GtkWidget>
     /// The content's title: the room's name (and what is special about it).
     let title: UnsafeMutablePointer<GtkWidget>
     static let sidebarWidth: Int32 = 260
@@ -52,17 +54,42 @@ final class RoomLayout {
         adw_leaflet_page_set_name(contentPage, "content")
         gtk_widget_set_hexpand(content, 1)
 
-        backButton = gtk_button_new_from_icon_name("go-previous-symbolic")!
-        gtk_widget_set_tooltip_text(backButton, tr("Rooms"))
-        hark_accessible_set_label(UnsafeMutableRawPointer(backButton), tr("Back to Rooms"))
+        // The arrow, and beside it how many messages and invitations wait in the sidebar.
+        backButton = gtk_button_new()!
+        let backContent = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4)!
+        gtk_box_append(hark_box(backContent), gtk_image_new_from_icon_name("go-previous-symbolic"))
+        backBadge = gtk_label_new(nil)!
+        gtk_widget_add_css_class(backBadge, "hark-unread")
+        gtk_widget_add_css_class(backBadge, "numeric")
+        gtk_widget_set_valign(backBadge, GTK_ALIGN_CENTER)
+        gtk_widget_set_visible(backBadge, 0)
+        gtk_box_append(hark_box(backContent), backBadge)
+        gtk_button_set_child(hark_button(backButton), backContent)
+        gtk_widget_add_css_class(backButton, "flat")  // as the header's icon buttons are
         adw_header_bar_pack_start(OpaquePointer(header), backButton)
         title = adw_window_title_new("Hark", nil)!
         adw_header_bar_set_title_widget(OpaquePointer(header), title)
 
         Signal.connect(UnsafeMutableRawPointer(backButton), "clicked") { [weak self] in self?.showSidebar() }
-        Signal.connectPointer(UnsafeMutableRawPointer(leaflet), "notify::folded") { [weak self] _ in self?.update() }
+        Signal.connectPointer(UnsafeMutableRawPointer(leaflet), "notify::folded") { [weak self] _ in
+            self?.update()
+            self?.onFoldChange()
+        }
         showsSidebar = false
+        showWaiting(count: nil, name: tr("Back to Rooms"))
     }
+
+    /// What waits in the hidden sidebar: the badge's text (nil: none) and
+    /// the back button's name, which says it too.
+    func showWaiting(count: String?, name: String) {
+        gtk_label_set_text(hark_label(backBadge), count ?? "")
+        gtk_widget_set_visible(backBadge, count == nil ? 0 : 1)
+        gtk_widget_set_tooltip_text(backButton, name)
+        ButtonNames.name(backButton, name)
+    }
+
+    /// The folded state changed (the window was made narrower or wider).
+    var onFoldChange: @MainActor () -> Void = {}
 
     /// The sidebar's widget goes here.
     func setSidebar(_ widget: UnsafeMutablePointer<GtkWidget>) {

@@ -20,6 +20,8 @@ final class RoomSidebar {
     /// The rooms shown, in order (invitations first).
     private(set) var rooms: [StoredRoom] = []
     private var rows: [(row: UnsafeMutablePointer<GtkWidget>, scope: HistoryScope?, name: String)] = []
+    /// Each invitation's row, by its room's id.
+    private var invitationRows: [String: UnsafeMutablePointer<GtkWidget>] = [:]
     private var rebuilding = false
     /// The user chose `scope` (a click, the keyboard).
     var onSelect: @MainActor (HistoryScope) -> Void = { _ in }
@@ -67,11 +69,14 @@ final class RoomSidebar {
         self.rooms = rooms
         for (row, _, _) in rows { gtk_list_box_remove(OpaquePointer(list), row) }
         rows = []
+        invitationRows = [:]
         add(Self.titleRow(Self.recordingsTitle, subtitle: tr("On this computer"), unread: 0,
                           icon: "audio-input-microphone-symbolic"), scope: .recordings)
         for room in rooms {
             switch room.membership {
-            case .invite: add(invitationRow(room), scope: nil)
+            case .invite:
+                add(invitationRow(room), scope: nil)
+                invitationRows[room.id] = rows.last?.row
             case .join: add(Self.roomRow(room), scope: .room(room.id))
             case .leave: continue
             }
@@ -92,6 +97,11 @@ final class RoomSidebar {
         rebuilding = true
         gtk_list_box_select_row(OpaquePointer(list), UnsafeMutableRawPointer(chosen.row).assumingMemoryBound(to: GtkListBoxRow.self))
         rebuilding = false
+    }
+
+    /// Moves the focus to an invitation's row (its Accept and Decline are next).
+    func focusInvitation(_ roomID: String) {
+        if let row = invitationRows[roomID] { gtk_widget_grab_focus(row) }
     }
 
     /// Each row's accessible name, in order (GTK 4.8 cannot read one back; for tests).

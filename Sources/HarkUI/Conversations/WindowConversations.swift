@@ -22,6 +22,10 @@ final class WindowConversations {
     let account: AccountModel
     let sidebar = RoomSidebar()
     let banner: SignedOutBanner
+    /// A narrow window's invitation, over the room (see WindowConversations+Narrow).
+    let invitationBanner = InvitationBanner()
+    /// Why the server cannot be reached, while it cannot.
+    private(set) var connectionProblem: String?
     let layout: RoomLayout
     /// The account dialog while it is open.
     private(set) var accountDialog: AccountDialog?
@@ -47,6 +51,9 @@ final class WindowConversations {
         let app = UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self)
         notify = { $0.send(through: app) }
         layout.setSidebar(sidebar.widget)
+        gtk_box_insert_child_after(hark_box(layout.content), invitationBanner.widget, banner.widget)
+        invitationBanner.onView = { [weak self] in self?.viewInvitation() }
+        layout.onFoldChange = { [weak self] in self?.showTitle() }
 
         account.onStateChange = { [weak self] in self?.accountChanged() }
         account.onChange = { [weak self] in self?.handle($0) }
@@ -110,10 +117,12 @@ final class WindowConversations {
             window.history?.update(id)
             window.transcription?.wake()  // the store queued it, as it does a recording, when transcription is on
         case .connection(let problem):
+            connectionProblem = problem
             if let title = sidebarTitle {
                 adw_window_title_set_subtitle(OpaquePointer(title), problem == nil ? nil : tr("Offline"))
                 gtk_widget_set_tooltip_text(title, problem)
             }
+            showTitle()
         case .signedOutByServer:
             break  // the account's state says so (accountChanged)
         }
@@ -193,12 +202,18 @@ final class WindowConversations {
     }
 
     private func showTitle() {
+        // Folded, the sidebar that says "Offline" is hidden: the content says it.
+        let offline = connectionProblem != nil && account.isSignedIn && layout.isFolded
         if let room = shownRoom {
-            layout.setTitle(room.displayName, subtitle: room.isEncrypted ? Self.encryptedText : nil)
+            layout.setTitle(room.displayName,
+                            subtitle: WaitingElsewhere.subtitle(offline: offline, note: room.isEncrypted ? Self.encryptedText : nil))
         } else {
-            layout.setTitle(account.showsRooms ? RoomSidebar.recordingsTitle : AppInfo.name, subtitle: nil)
+            layout.setTitle(account.showsRooms ? RoomSidebar.recordingsTitle : AppInfo.name,
+                            subtitle: WaitingElsewhere.subtitle(offline: offline, note: nil))
         }
+        gtk_widget_set_tooltip_text(layout.title, offline ? connectionProblem : nil)
         updateEmptyState()
+        showWhatWaits()
     }
 
     static var encryptedText: String { tr("Encrypted rooms are not supported yet") }

@@ -1,0 +1,53 @@
+import CAdwaita
+import CGLib
+import CGtk
+import GLibSupport
+import GtkSupport
+import Localization
+
+/// A strip across the top of a narrow window's room while an invitation
+/// waits in the hidden sidebar: "Invitation to “Room” from Someone" and
+/// View, which shows it there (where Accept and Decline are). Its text comes
+/// from the network: set as plain text, never markup.
+@MainActor
+final class InvitationBanner {
+    let widget: UnsafeMutablePointer<GtkWidget>
+    let label: UnsafeMutablePointer<GtkWidget>
+    let button: UnsafeMutablePointer<GtkWidget>
+    var onView: @MainActor () -> Void = {}
+
+    init() {
+        widget = gtk_revealer_new()!
+        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+        gtk_widget_add_css_class(box, "hark-banner")
+        gtk_box_append(hark_box(box), gtk_image_new_from_icon_name("mail-unread-symbolic"))
+        label = gtk_label_new(nil)!
+        gtk_label_set_wrap(hark_label(label), 1)
+        gtk_label_set_wrap_mode(hark_label(label), PANGO_WRAP_WORD_CHAR)
+        gtk_label_set_xalign(hark_label(label), 0)
+        gtk_widget_set_hexpand(label, 1)
+        gtk_box_append(hark_box(box), label)
+        // TRANSLATORS: a button beside "Invitation to “Room” from Someone": shows the invitation.
+        button = gtk_button_new_with_mnemonic(tr("_View"))!
+        gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
+        gtk_box_append(hark_box(box), button)
+        gtk_revealer_set_child(OpaquePointer(widget), box)
+        show(nil, buttonName: nil)
+        Signal.connect(UnsafeMutableRawPointer(button), "clicked") { [weak self] in self?.onView() }
+    }
+
+    /// Shows `text` (nil hides the banner), its button named `buttonName`.
+    func show(_ text: String?, buttonName: String?) {
+        if let text {
+            gtk_label_set_text(hark_label(label), text)
+            ButtonNames.name(button, buttonName)
+        }
+        gtk_widget_set_visible(widget, text == nil ? 0 : 1)
+        gtk_revealer_set_reveal_child(OpaquePointer(widget), text == nil ? 0 : 1)
+    }
+
+    var isShown: Bool { gtk_revealer_get_reveal_child(OpaquePointer(widget)) != 0 }
+
+    /// What the banner says (for tests).
+    var text: String { gtk_label_get_text(hark_label(label)).map { String(cString: $0) } ?? "" }
+}
