@@ -11,12 +11,16 @@ public struct WaitingElsewhere: Equatable, Sendable {
     public let unread: Int
     /// Invitations, newest first (as the store orders rooms).
     public let invitations: [StoredRoom]
+    /// The invitations the banner announces: those not dismissed from it.
+    public let announced: [StoredRoom]
 
     /// `rooms` as `MessageStore.rooms()` gives them; `shownRoomID` the room
-    /// on screen (nil for the recordings), whose own messages are in view.
-    public init(rooms: [StoredRoom], shownRoomID: String?) {
+    /// on screen (nil for the recordings), whose own messages are in view;
+    /// `dismissed` the invitations whose banner was closed (still counted).
+    public init(rooms: [StoredRoom], shownRoomID: String?, dismissed: Set<String> = []) {
         unread = rooms.filter { $0.membership == .join && $0.id != shownRoomID }.map(\.unreadCount).reduce(0, +)
         invitations = rooms.filter { $0.membership == .invite }
+        announced = invitations.filter { !dismissed.contains($0.id) }
     }
 
     /// The back button's badge: unread messages and invitations together.
@@ -40,8 +44,8 @@ public struct WaitingElsewhere: Equatable, Sendable {
     /// The banner's sentence: the invitation and who sent it, or how many
     /// there are; nil without one. Room and user names are plain text.
     public var bannerText: String? {
-        guard let first = invitations.first else { return nil }
-        guard invitations.count == 1 else { return Self.invitationCount(invitations.count) }
+        guard let first = announced.first else { return nil }
+        guard announced.count == 1 else { return Self.invitationCount(announced.count) }
         switch (first.name.flatMap { $0.isEmpty ? nil : $0 }, first.inviter) {
         // TRANSLATORS: a strip over a room in a narrow window; {room} is the room invited to, {name} who invited.
         case let (room?, inviter?): return tr("Invitation to “{room}” from {name}", ["room": room, "name": inviter])
@@ -54,13 +58,13 @@ public struct WaitingElsewhere: Equatable, Sendable {
 
     /// The banner's button, as a screen reader says it.
     public var viewButtonName: String? {
-        guard let first = invitations.first else { return nil }
-        return invitations.count == 1
+        guard let first = announced.first else { return nil }
+        return announced.count == 1
             ? tr("View invitation to {room}", ["room": first.displayName]) : tr("View invitations")
     }
 
     /// The room whose invitation the banner's button shows.
-    public var invitationToView: String? { invitations.first?.id }
+    public var invitationToView: String? { announced.first?.id }
 
     /// The content's second line: "Offline" while the server cannot be
     /// reached (the sidebar that also says so is hidden), else `note`.

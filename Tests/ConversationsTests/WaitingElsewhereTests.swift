@@ -57,6 +57,20 @@ final class WaitingElsewhereTests: XCTestCase {
         XCTAssertEqual(two.invitationToView, "!party", "the newest first")
     }
 
+    func testADismissedInvitationLeavesTheBannerButStaysCounted() {
+        var second = party
+        second.id = "!second"
+        second.name = "Second"
+        let dismissed = WaitingElsewhere(rooms: [party, second], shownRoomID: nil, dismissed: ["!party"])
+        XCTAssertEqual(dismissed.bannerText, "Invitation to “Second” from @bob:localhost")
+        XCTAssertEqual(dismissed.invitationToView, "!second")
+        XCTAssertEqual(dismissed.count, 2, "still waiting in the sidebar")
+        let both = WaitingElsewhere(rooms: [party, second], shownRoomID: nil, dismissed: ["!party", "!second"])
+        XCTAssertNil(both.bannerText)
+        XCTAssertNil(both.viewButtonName)
+        XCTAssertEqual(both.backButtonName, "Back to Rooms, 2 invitations")
+    }
+
     func testOfflineTakesTheSubtitleWhileTheServerCannotBeReached() {
         XCTAssertEqual(WaitingElsewhere.subtitle(offline: true, note: nil), "Offline")
         XCTAssertEqual(WaitingElsewhere.subtitle(offline: true, note: "Encrypted"), "Offline")

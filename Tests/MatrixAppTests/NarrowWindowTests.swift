@@ -74,6 +74,14 @@ extension RoomWindowTests {
                 XCTAssertNil(Self.accessibleLabel(of: layout.backButton, is: waiting.backButtonName))
                 XCTAssertEqual(layout.visibleChild, layout.content, "nothing took the room away")
 
+                // Dismissed, the banner goes; the invitation still waits, counted.
+                hark_test_emit(banner.closeButton, "clicked")
+                XCTAssertFalse(banner.isShown)
+                XCTAssertEqual(gtk_label_get_text(hark_label(layout.backBadge)).map { String(cString: $0) }, "\(invited + 1)")
+                conversations.dismissedInvitations = []
+                conversations.showWhatWaits()
+                XCTAssertTrue(banner.isShown)
+
                 // View: the sidebar, on the invitation.
                 hark_test_emit(banner.button, "clicked")
                 XCTAssertTrue(layout.isShowingSidebarOnly)

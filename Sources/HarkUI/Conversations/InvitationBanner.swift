@@ -7,14 +7,18 @@ import Localization
 
 /// A strip across the top of a narrow window's room while an invitation
 /// waits in the hidden sidebar: "Invitation to “Room” from Someone" and
-/// View, which shows it there (where Accept and Decline are). Its text comes
+/// View, which shows it there (where Accept and Decline are), and a close
+/// button that hides it until another invitation comes. Its text comes
 /// from the network: set as plain text, never markup.
 @MainActor
 final class InvitationBanner {
     let widget: UnsafeMutablePointer<GtkWidget>
     let label: UnsafeMutablePointer<GtkWidget>
     let button: UnsafeMutablePointer<GtkWidget>
+    /// Hides the banner for the invitations it shows (the sidebar keeps them).
+    let closeButton: UnsafeMutablePointer<GtkWidget>
     var onView: @MainActor () -> Void = {}
+    var onDismiss: @MainActor () -> Void = {}
 
     init() {
         widget = gtk_revealer_new()!
@@ -31,9 +35,19 @@ final class InvitationBanner {
         button = gtk_button_new_with_mnemonic(tr("_View"))!
         gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
         gtk_box_append(hark_box(box), button)
+        closeButton = gtk_button_new_from_icon_name("window-close-symbolic")!
+        gtk_widget_add_css_class(closeButton, "flat")
+        gtk_widget_add_css_class(closeButton, "circular")
+        gtk_widget_set_valign(closeButton, GTK_ALIGN_CENTER)
+        // TRANSLATORS: the close button of the strip that announces an invitation.
+        let dismiss = tr("Dismiss")
+        gtk_widget_set_tooltip_text(closeButton, dismiss)
+        ButtonNames.name(closeButton, dismiss)
+        gtk_box_append(hark_box(box), closeButton)
         gtk_revealer_set_child(OpaquePointer(widget), box)
         show(nil, buttonName: nil)
         Signal.connect(UnsafeMutableRawPointer(button), "clicked") { [weak self] in self?.onView() }
+        Signal.connect(UnsafeMutableRawPointer(closeButton), "clicked") { [weak self] in self?.onDismiss() }
     }
 
     /// Shows `text` (nil hides the banner), its button named `buttonName`.

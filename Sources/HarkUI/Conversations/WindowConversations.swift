@@ -24,6 +24,8 @@ final class WindowConversations {
     let banner: SignedOutBanner
     /// A narrow window's invitation, over the room (see WindowConversations+Narrow).
     let invitationBanner = InvitationBanner()
+    /// Invitations whose banner the user closed (they stay in the sidebar).
+    var dismissedInvitations: Set<String> = []
     /// Why the server cannot be reached, while it cannot.
     private(set) var connectionProblem: String?
     let layout: RoomLayout
@@ -53,6 +55,7 @@ final class WindowConversations {
         layout.setSidebar(sidebar.widget)
         gtk_box_insert_child_after(hark_box(layout.content), invitationBanner.widget, banner.widget)
         invitationBanner.onView = { [weak self] in self?.viewInvitation() }
+        invitationBanner.onDismiss = { [weak self] in self?.dismissInvitations() }
         layout.onFoldChange = { [weak self] in self?.showTitle() }
 
         account.onStateChange = { [weak self] in self?.accountChanged() }
