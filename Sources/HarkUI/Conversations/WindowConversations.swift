@@ -105,6 +105,8 @@ final class WindowConversations {
     }
 
     private func handle(_ change: ConversationSession.Change) {
+        // A download or send that ends after the window closed: its widgets are gone.
+        guard window.lifetime.isAlive else { return }
         switch change {
         case .rooms:
             reloadRooms()
