@@ -98,7 +98,8 @@ extension HistoryView {
 
     /// Shows a message's new title (or state) in its row, if on screen.
     func update(_ id: String) {
-        guard let message = try? store.message(id) else { return }
+        // Work that ends after the window closed (a download, a transcript) finds no list to show it in.
+        guard lifetime.isAlive, let message = try? store.message(id) else { return }
         let wasAtEnd = isScrolledToEnd
         for (item, row) in rows where row.message?.id == id {
             row.show(message, at: time(of: message))
