@@ -100,7 +100,9 @@ public final class ConversationSession {
         var failures = 0
         while !Task.isCancelled {
             do throws(MatrixError) {
-                _ = try await syncOnce(timeoutMilliseconds: 30_000)
+                // Offline, the server is asked not to hold the answer back: a
+                // long-poll with nothing new kept "Offline" up for its 30 s.
+                _ = try await syncOnce(timeoutMilliseconds: connectionProblem == nil ? 30_000 : 0)
                 failures = 0
             } catch .cancelled {
                 return
