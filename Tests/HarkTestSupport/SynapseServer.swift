@@ -53,3 +53,22 @@ public struct SynapseFailed: Error, CustomStringConvertible {
     public init(output: String) { self.output = output }
     public var description: String { "Synapse test server failed: \(output)" }
 }
+
+/// The homeserver a test class shares: started once in its `class func
+/// setUp`, with its users registered, and stopped in `tearDown`.
+public enum SharedHomeserver {
+    public static let password = "correct horse battery staple"
+
+    /// A new server with `users` (all with `password`), or nil with the
+    /// reason printed (each test then fails, saying there is no homeserver).
+    public static func start(users: [String]) -> SynapseServer? {
+        do {
+            let server = try SynapseServer()
+            for user in users { try server.register(user, password: password) }
+            return server
+        } catch {
+            print("Synapse did not start: \(error)")
+            return nil
+        }
+    }
+}

@@ -16,18 +16,12 @@ import XCTest
 /// token the server revoked.
 final class AccountWindowTests: XCTestCase {
     nonisolated(unsafe) static var server: SynapseServer?
-    static let password = "correct horse battery staple"
+    static let password = SharedHomeserver.password
     static let alice = "@alice:localhost"
 
     override class func setUp() {
         super.setUp()
-        do {
-            let server = try SynapseServer()
-            try server.register("alice", password: password)
-            self.server = server
-        } catch {
-            print("Synapse did not start: \(error)")
-        }
+        server = SharedHomeserver.start(users: ["alice"])
     }
 
     override class func tearDown() {

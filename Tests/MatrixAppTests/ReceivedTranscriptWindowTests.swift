@@ -16,14 +16,7 @@ final class ReceivedTranscriptWindowTests: XCTestCase {
 
     override class func setUp() {
         super.setUp()
-        do {
-            let server = try SynapseServer()
-            try server.register("alice", password: RoomWindowTests.password)
-            try server.register("bob", password: RoomWindowTests.password)
-            self.server = server
-        } catch {
-            print("Synapse did not start: \(error)")
-        }
+        server = SharedHomeserver.start(users: ["alice", "bob"])
     }
 
     override class func tearDown() {

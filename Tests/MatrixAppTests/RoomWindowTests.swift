@@ -20,19 +20,12 @@ import XCTest
 /// Delete for Everyone, and an encrypted room that nothing is sent into.
 final class RoomWindowTests: XCTestCase {
     nonisolated(unsafe) static var server: SynapseServer?
-    static let password = "correct horse battery staple"
+    static let password = SharedHomeserver.password
     static let alice = "@alice:localhost"
 
     override class func setUp() {
         super.setUp()
-        do {
-            let server = try SynapseServer()
-            try server.register("alice", password: password)
-            try server.register("bob", password: password)
-            self.server = server
-        } catch {
-            print("Synapse did not start: \(error)")
-        }
+        server = SharedHomeserver.start(users: ["alice", "bob"])
     }
 
     override class func tearDown() {

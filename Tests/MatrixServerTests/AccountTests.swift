@@ -13,13 +13,7 @@ final class AccountTests: XCTestCase {
 
     override class func setUp() {
         super.setUp()
-        do {
-            let server = try SynapseServer()
-            for user in ["dana", "erin", "finn"] { try server.register(user, password: HomeserverTests.password) }
-            self.server = server
-        } catch {
-            print("Synapse did not start: \(error)")
-        }
+        server = SharedHomeserver.start(users: ["dana", "erin", "finn"])
     }
 
     override class func tearDown() {

@@ -16,13 +16,7 @@ final class ConversationTests: XCTestCase {
 
     override class func setUp() {
         super.setUp()
-        do {
-            let server = try SynapseServer()
-            for user in ["alice", "bob", "carol"] { try server.register(user, password: password) }
-            self.server = server
-        } catch {
-            print("Synapse did not start: \(error)")
-        }
+        server = SharedHomeserver.start(users: ["alice", "bob", "carol"])
     }
 
     override class func tearDown() {

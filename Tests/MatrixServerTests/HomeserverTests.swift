@@ -10,18 +10,11 @@ import XCTest
 /// one user and received by the other as Element reads it.
 final class HomeserverTests: XCTestCase {
     nonisolated(unsafe) static var server: SynapseServer?
-    static let password = "correct horse battery staple"
+    static let password = SharedHomeserver.password
 
     override class func setUp() {
         super.setUp()
-        do {
-            let server = try SynapseServer()
-            try server.register("alice", password: password)
-            try server.register("bob", password: password)
-            self.server = server
-        } catch {
-            print("Synapse did not start: \(error)")
-        }
+        server = SharedHomeserver.start(users: ["alice", "bob"])
     }
 
     override class func tearDown() {
