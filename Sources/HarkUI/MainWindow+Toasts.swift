@@ -40,7 +40,8 @@ extension MainWindow {
     /// is narrower than the line, and what is cut is the file name or the
     /// room the toast is about. Its button is named by its words alone.
     func newToast(_ line: String) -> (toast: OpaquePointer, title: UnsafeMutablePointer<GtkWidget>) {
-        let toast = adw_toast_new(line)!
+        // The toast's own title takes markup (a title or a room name may hold "&" or "<").
+        let toast = adw_toast_new(Markup.escape(line))!
         let title = gtk_label_new(line)!
         gtk_label_set_wrap(hark_label(title), 1)
         gtk_label_set_wrap_mode(hark_label(title), PANGO_WRAP_WORD_CHAR)
