@@ -5,6 +5,7 @@ import Foundation
 import GLibSupport
 import GtkSupport
 import Localization
+import Matrix
 
 /// "Matrix Account…": signing in (Matrix ID or server, user name, password),
 /// or, signed in, who and where with Sign Out. The work is asynchronous on
@@ -136,6 +137,9 @@ final class AccountDialog {
             gtk_stack_set_visible_child_name(OpaquePointer(stack), "account")
         case .signedOutByServer:
             setLabel(noticeLabel, tr("Signed out by the server. Sign in again to go on; nothing on this computer was lost."))
+            gtk_stack_set_visible_child_name(OpaquePointer(stack), "form")
+        case .keyringLocked:
+            setLabel(noticeLabel, SecretStoreError.locked.description)
             gtk_stack_set_visible_child_name(OpaquePointer(stack), "form")
         case .signedOut, .restoring:
             setLabel(noticeLabel, nil)
