@@ -84,15 +84,15 @@ final class AccountModel {
         }
     }
 
-    /// Signs in; nil when signed in, else the sentence saying why not.
-    func signIn(server: String, user: String, password: String) async -> String? {
+    /// Signs in; nil when signed in, else why not (a sentence, and details).
+    func signIn(server: String, user: String, password: String) async -> MatrixAccount.Failure? {
         do throws(MatrixAccount.Failure) {
             let client = try await MatrixAccount.signIn(homeserverText: server, user: user, password: password,
                                                         store: store, secrets: secrets)
             adopt(client)
             return nil
         } catch {
-            return error.description
+            return error
         }
     }
 
