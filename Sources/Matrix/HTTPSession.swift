@@ -70,7 +70,7 @@ public final class HTTPSession {
     /// How long a request may go without a byte moving (plus its server hold time).
     public var deadlineSeconds: Int
     /// The most of an answer read into memory; a larger one fails with `tooLarge`.
-    public static let answerLimit = 64 * 1024 * 1024
+    public nonisolated static let answerLimit = 64 * 1024 * 1024
 
     public init(deadlineSeconds: Int = 30) {
         session = soup_session_new()!
@@ -109,7 +109,7 @@ public final class HTTPSession {
         }
         let transfer = HTTPTransfer(session: session, message: message, cancellable: cancellable,
                                 idleSeconds: deadlineSeconds + (holdMilliseconds + 999) / 1000,
-                                limit: limit, file: file, completion: completion)
+                                limit: limit, file: file, bodySize: body?.count ?? 0, completion: completion)
         transfer.start()
     }
 

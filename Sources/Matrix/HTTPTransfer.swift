@@ -7,12 +7,17 @@ import GLibSupport
 /// chunks (into memory, or into a file as it arrives) up to a limit, and
 /// fails it when nothing moves for `idleSeconds`: every chunk of the request
 /// body written and every chunk of the answer read starts that wait again.
-/// It keeps itself alive through its pending callbacks until it completes.
+/// The kernel takes megabytes of a body at once and sends them at the line's
+/// pace: a large body goes on a connection of its own, whose send queue is
+/// watched shrinking as the bytes leave. It keeps itself alive through its
+/// pending callbacks until it completes.
 @MainActor
 final class HTTPTransfer {
     private static let chunkSize = 64 * 1024
     /// The most of a refusal's body read when the success would go to a file.
     private static let refusalLimit = 1024 * 1024
+    /// A body at least this large is watched leaving the kernel's send queue.
+    private static let watchedBodySize = 64 * 1024
 
     private let session: UnsafeMutablePointer<SoupSession>
     private let message: OpaquePointer
@@ -30,9 +35,14 @@ final class HTTPTransfer {
     private var timedOut = false
     private var finished = false
     private var progressHandler: UInt = 0
+    private var networkHandler: UInt = 0
+    /// The connection's socket (a reference) while a large body is sent, and its send queue's length.
+    private var socket: UnsafeMutablePointer<GSocket>?
+    private var queued = Int32.max
+    private var queueWatch: Source?
 
     init(session: UnsafeMutablePointer<SoupSession>, message: OpaquePointer, cancellable: Cancellable,
-         idleSeconds: Int, limit: Int, file: String?,
+         idleSeconds: Int, limit: Int, file: String?, bodySize: Int,
          completion: @escaping @MainActor (Result<HTTPResponse, HTTPFailure>) -> Void) {
         self.session = session
         self.message = message
@@ -41,6 +51,30 @@ final class HTTPTransfer {
         self.limit = limit
         self.file = file
         self.completion = completion
+        if bodySize >= Self.watchedBodySize { watchSendQueue() }
+    }
+
+    private func watchSendQueue() {
+        soup_message_add_flags(message, SOUP_MESSAGE_NEW_CONNECTION)
+        networkHandler = Signal.connectIntPointer(UnsafeMutableRawPointer(message), "network-event") { [weak self] event, stream in
+            guard let self, event == Int(G_SOCKET_CLIENT_CONNECTED.rawValue), self.socket == nil, let stream,
+                  g_type_check_instance_is_a(stream.assumingMemoryBound(to: GTypeInstance.self),
+                                             g_socket_connection_get_type()) != 0,
+                  let socket = g_socket_connection_get_socket(stream.assumingMemoryBound(to: GSocketConnection.self)) else { return }
+            g_object_ref(socket)
+            self.socket = socket
+        }
+        queueWatch = MainLoop.timeout(milliseconds: 250) { [weak self] in
+            guard let self, !self.finished else { return false }
+            if let socket = self.socket {
+                var pending: Int32 = 0
+                if ioctl(g_socket_get_fd(socket), UInt(TIOCOUTQ), &pending) == 0 {
+                    if pending < self.queued { self.restartDeadline() }
+                    self.queued = pending
+                }
+            }
+            return true
+        }
     }
 
     func start() {
@@ -74,6 +108,11 @@ final class HTTPTransfer {
         self.stream = stream
         restartDeadline()
         let status = Int(soup_message_get_status(message).rawValue)
+        let headers = soup_message_get_response_headers(message)
+        if soup_message_headers_get_encoding(headers) == SOUP_ENCODING_CONTENT_LENGTH,
+           soup_message_headers_get_content_length(headers) > Int64(limit) {
+            return finish(.failure(.tooLarge(limit: limit)))  // said at once: nothing of it is read
+        }
         if let file {
             if (200..<300).contains(status) {
                 let descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
@@ -151,6 +190,10 @@ final class HTTPTransfer {
         finished = true
         deadline?.remove()
         Signal.disconnect(UnsafeMutableRawPointer(message), progressHandler)
+        if networkHandler != 0 { Signal.disconnect(UnsafeMutableRawPointer(message), networkHandler) }
+        queueWatch?.remove()
+        if let socket { g_object_unref(socket) }
+        socket = nil
         try? output?.close()
         output = nil
         // Dropping the stream before its end closes the connection: the rest is never read.

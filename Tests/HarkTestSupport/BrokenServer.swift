@@ -14,7 +14,7 @@ public final class BrokenServer: @unchecked Sendable {
         /// The body, sent `repeats` times over.
         public var body: Data
         public var repeats: Int
-        /// The Content-Length header (nil: the true length).
+        /// The Content-Length header (nil: the true length; -1: none, the body is sent chunked).
         public var declaredLength: Int?
         /// Bytes per write, and the pause after each (seconds).
         public var chunk: Int
@@ -62,7 +62,8 @@ public final class BrokenServer: @unchecked Sendable {
             var smallReceiveBuffer: Bool
         }
         let configuration = try JSONEncoder().encode(Configuration(routes: routes, smallReceiveBuffer: smallReceiveBuffer))
-        child = try ChildProcess("/usr/bin/python3", ["-u", "-c", Self.program, String(decoding: configuration, as: UTF8.self)])
+        child = try ChildProcess("/usr/bin/python3", ["-u", "-c", Self.program],
+                                 input: String(decoding: configuration, as: UTF8.self))
         let deadline = Date().addingTimeInterval(20)
         var port: String?
         while port == nil, Date() < deadline, child.isRunning {
@@ -109,7 +110,7 @@ public final class BrokenServer: @unchecked Sendable {
 import base64, json, socket, sys, threading, time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-config = json.loads(sys.argv[1])
+config = json.loads(sys.stdin.read())
 routes = config["routes"]
 
 class Handler(BaseHTTPRequestHandler):
@@ -135,7 +136,9 @@ class Handler(BaseHTTPRequestHandler):
         self.send_response(route["status"])
         for name, value in route["headers"].items(): self.send_header(name, value)
         declared = route.get("declaredLength")
-        self.send_header("Content-Length", str(total if declared is None else declared))
+        chunked = declared == -1
+        if chunked: self.send_header("Transfer-Encoding", "chunked")
+        else: self.send_header("Content-Length", str(total if declared is None else declared))
         self.end_headers()
         sent = 0
         try:
@@ -149,9 +152,10 @@ class Handler(BaseHTTPRequestHandler):
                 offset = sent % len(body)
                 piece = data[offset : offset + min(route["chunk"], total - sent)]
                 if stall is not None: piece = piece[: max(1, stall - sent)]
-                self.wfile.write(piece)
+                self.wfile.write(b"%x\r\n" % len(piece) + piece + b"\r\n" if chunked else piece)
                 sent += len(piece)
                 if pause: self.wfile.flush(); time.sleep(pause)
+            if chunked: self.wfile.write(b"0\r\n\r\n")
             self.wfile.flush()
         except (BrokenPipeError, ConnectionResetError):
             pass
