@@ -57,12 +57,13 @@ final class MediaFetcher {
 
     private func fetch(_ message: Message) async -> Bool {
         guard let url = message.mediaURL else { return false }
-        let path: String
-        do { path = try store.createDownloadFile(of: message) } catch {
+        let file: DownloadFile
+        do { file = try store.createDownloadFile(of: message) } catch {
             fail(message, error.description, permanent: false)
             return false
         }
-        defer { store.removeDownloadFile(path) }
+        defer { store.removeDownloadFile(file) }
+        let path = file.path
         let announced = try? store.announcedSize(of: message.id)
         let limit = Self.limit(announced: announced ?? nil)
         do {
@@ -78,6 +79,9 @@ final class MediaFetcher {
         do {
             analysis = try await Analyzer.analyze(path: path)
         } catch AudioError.cancelled {
+            return false
+        } catch AudioError.fileMissing {
+            fail(message, tr("it was removed while it was being analysed"), permanent: false)
             return false
         } catch {
             fail(message, tr("it is not audio Hark can play ({reason})", ["reason": MessageStore.reason(error)]), permanent: true)

@@ -40,20 +40,28 @@ extension MessageStore {
 
     /// Creates the (empty) file a message's download is written to as it
     /// arrives: in the store's own folder, on the same disk as the file it
-    /// becomes, under a name recovery knows as a leftover. Its path.
-    public func createDownloadFile(of message: Message) throws(StoreError) -> String {
+    /// becomes, under a name recovery knows as a leftover, locked as an
+    /// import's copy is (another process opening the store leaves it alone;
+    /// one downloading the same message at once fails here).
+    public func createDownloadFile(of message: Message) throws(StoreError) -> DownloadFile {
         try checkWritable()
         let path = messagesFolder.appendingPathComponent(ImportCopy.prefix + "download-" + message.fileName).path
-        let descriptor = changingFolder { open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600) }
-        guard descriptor >= 0 else {
-            throw .file(path: path, detail: tr("cannot be created ({reason})", ["reason": String(cString: strerror(errno))]))
+        return try changingFolder { () throws(StoreError) -> DownloadFile in
+            if FileManager.default.fileExists(atPath: path), !ImportCopy.isHeld(path) { unlink(path) }  // a killed run's
+            return DownloadFile(copy: try ImportCopy(creating: path))
         }
-        close(descriptor)
-        return path
     }
 
     /// Removes what `createDownloadFile` made (the download is in place, or failed).
-    public func removeDownloadFile(_ path: String) {
-        changingFolder { _ = unlink(path) }
+    public func removeDownloadFile(_ file: DownloadFile) {
+        changingFolder { file.copy.discard() }
     }
+}
+
+/// A download's file in the store's folder, locked while this object lives.
+public final class DownloadFile {
+    let copy: ImportCopy
+    public var path: String { copy.path }
+
+    init(copy: ImportCopy) { self.copy = copy }
 }
