@@ -84,7 +84,7 @@ final class MediaFetcher {
             fail(message, tr("it was removed while it was being analysed"), permanent: false)
             return false
         } catch {
-            fail(message, tr("it is not audio Hark can play ({reason})", ["reason": MessageStore.reason(error)]), permanent: true)
+            fail(message, MessageStore.reason(error), permanent: true)
             return false
         }
         do {

@@ -61,7 +61,7 @@ final class FailedDownloadWindowTests: XCTestCase {
                 }, "the download failed for good")
                 let failed = try store.message(try XCTUnwrap(id))
                 let reason = try XCTUnwrap(failed.downloadFailure)
-                XCTAssertTrue(reason.hasPrefix("it is not audio Hark can play"), reason)
+                XCTAssertTrue(reason.hasPrefix("it is not audio ("), reason)
                 XCTAssertTrue(waitUntil { history.row(showing: failed.id)?.shownMissing == "The audio could not be downloaded: \(reason)." },
                               "\(String(describing: history.row(showing: failed.id)?.shownMissing))")
 
