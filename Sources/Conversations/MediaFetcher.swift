@@ -88,7 +88,7 @@ final class MediaFetcher {
             return false
         }
         do {
-            try store.adoptDownload(message.id, from: path, analysis: analysis)
+            try store.adoptDownload(message.id, from: file, analysis: analysis)
         } catch {
             fail(message, error.description, permanent: false)
             return false

@@ -52,8 +52,9 @@ extension MessageStore {
         }
     }
 
-    /// Removes what `createDownloadFile` made (the download is in place, or failed).
+    /// Removes what `createDownloadFile` made, unless `adoptDownload` moved it into place.
     public func removeDownloadFile(_ file: DownloadFile) {
+        guard FileManager.default.fileExists(atPath: file.path) else { return }
         changingFolder { file.copy.discard() }
     }
 }

@@ -76,23 +76,17 @@ extension MessageStore {
             """, [.real(now.timeIntervalSince1970)])
     }
 
-    /// Moves a downloaded file (`path`, analysed as `analysis`) into the
-    /// store as the message's audio: Hark's own levels replace the event's.
-    /// With transcription on, the message is queued for it, as a recording is.
-    public func adoptDownload(_ id: String, from path: String, analysis: Analysis) throws(StoreError) {
+    /// Moves a downloaded file (`file`, analysed as `analysis`) into the
+    /// store as the message's audio, under its real name (a rename: it was
+    /// downloaded into the store's folder): Hark's own levels replace the
+    /// event's. With transcription on, the message is queued for it, as a recording is.
+    public func adoptDownload(_ id: String, from file: DownloadFile, analysis: Analysis) throws(StoreError) {
         try checkWritable()
         let message = try message(id)
         guard message.state == .missing else { return }
         var changes = ownChanges()
         defer { noteOwn(changes) }
-        let partial = messagesFolder.appendingPathComponent(ImportCopy.prefix + message.fileName).path
-        let copy = try changes.make { () throws(StoreError) -> ImportCopy in try ImportCopy(creating: partial) }
-        do { try copy.fill(from: path) } catch {
-            changes.make { copy.discard() }
-            throw error
-        }
-        if !changes.make({ copy.move(to: audioPath(of: message)) }) {
-            changes.make { copy.discard() }
+        if !changes.make({ file.copy.move(to: audioPath(of: message)) }) {
             throw .file(path: audioPath(of: message), detail: tr("could not be moved into place"))
         }
         try inTransaction {
