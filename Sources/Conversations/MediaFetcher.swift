@@ -57,6 +57,11 @@ final class MediaFetcher {
 
     private func fetch(_ message: Message) async -> Bool {
         guard let url = message.mediaURL else { return false }
+        guard Endpoints.download(contentURI: url) != nil else {
+            fail(message, tr("its address “{address}” is no mxc:// address of a file", ["address": String(url.prefix(200))]),
+                 permanent: true)
+            return false
+        }
         let file: DownloadFile
         do { file = try store.createDownloadFile(of: message) } catch {
             fail(message, error.description, permanent: false)
