@@ -20,6 +20,12 @@ let voidSignalTrampoline: @convention(c) (gpointer?, gpointer?) -> Void = { _, d
     MainActor.assumeIsolated { box.handler() }
 }
 
+let intPointerSignalTrampoline: @convention(c) (gpointer?, gint, gpointer?, gpointer?) -> Void = { _, value, argument, data in
+    let box = HandlerBox<IntPointerSignalHandler>.borrow(data)
+    nonisolated(unsafe) let argument = argument
+    MainActor.assumeIsolated { box.handler(Int(value), argument) }
+}
+
 let pointerSignalTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, argument, data in
     let box = HandlerBox<PointerSignalHandler>.borrow(data)
     // Borrowed for the call, on this (main) thread: nothing is sent anywhere.

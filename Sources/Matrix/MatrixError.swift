@@ -34,6 +34,8 @@ public enum MatrixError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreachable(homeserver: String, reason: String)
     /// The server answered something that is not what the API promises.
     case badResponse(homeserver: String, detail: String)
+    /// The answer was larger than the most Hark reads of it (bytes).
+    case tooLarge(homeserver: String, limit: Int)
     /// `.well-known/matrix/client` named no usable homeserver.
     case discoveryFailed(serverName: String, detail: String)
     /// What the user typed is neither a Matrix ID, a server name nor a URL.
@@ -68,6 +70,9 @@ public enum MatrixError: Error, Sendable, Equatable, CustomStringConvertible {
             return tr("Cannot reach {server}: {reason}.", ["server": homeserver, "reason": reason])
         case .badResponse(let homeserver, _):
             return tr("{server} gave an answer Hark does not understand.", ["server": homeserver])
+        case .tooLarge(let homeserver, let limit):
+            return tr("{server} sent more than {size}, the most Hark accepts for this: it was stopped there.",
+                      ["server": homeserver, "size": HTTPFailure.megabytes(limit)])
         case .discoveryFailed(let serverName, let detail):
             return tr("Cannot find the Matrix server of {name}: {reason}.", ["name": serverName, "reason": detail])
         case .invalidHomeserver(let text):

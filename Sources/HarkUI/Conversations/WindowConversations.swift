@@ -130,6 +130,8 @@ final class WindowConversations {
         case .downloaded(let id):
             window.history?.update(id)
             window.transcription?.wake()  // the store queued it, as it does a recording, when transcription is on
+        case .downloadFailed(let id):
+            window.history?.update(id)
         case .connection(let problem):
             connectionProblem = problem
             if let title = sidebarTitle {
