@@ -33,6 +33,7 @@ extension MessageStore {
             if previous?.userID != account?.userID || previous?.homeserver != account?.homeserver {
                 try database.query("DELETE FROM room_members")
                 try database.query("DELETE FROM rooms")
+                try database.query("DELETE FROM room_gaps")
                 try database.query("DELETE FROM meta WHERE key = ?", [.text(Self.accountKeys.since)])
             }
             for (key, value) in [(Self.accountKeys.user, account?.userID), (Self.accountKeys.homeserver, account?.homeserver),
