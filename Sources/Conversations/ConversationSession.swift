@@ -166,20 +166,31 @@ public final class ConversationSession {
         let since = store.syncToken
         let response = try await client.sync(since: since, timeoutMilliseconds: since == nil ? 0 : timeoutMilliseconds)
         setConnectionProblem(nil)
-        let outcome: SyncOutcome
+        var outcome: SyncOutcome
         do {
-            outcome = try SyncApplier(store: store, userID: userID).apply(response, initial: since == nil)
+            outcome = try SyncApplier(store: store, userID: userID).apply(response, since: since)
             try store.setSyncToken(response.nextBatch)
         } catch {
             throw .badResponse(homeserver: client.displayName, detail: tr("the store refused it: {reason}", ["reason": "\(error)"]))
         }
+        var gapFailure: MatrixError?
+        do throws(MatrixError) {
+            try await GapFiller(store: store, client: client, userID: userID).fill(into: &outcome)
+        } catch {
+            gapFailure = error
+        }
+        report(outcome)
+        if let gapFailure { throw gapFailure }
+        return outcome
+    }
+
+    private func report(_ outcome: SyncOutcome) {
         if outcome.roomsChanged { onChange(.rooms) }
         if !outcome.received.isEmpty || !outcome.removed.isEmpty {
             onChange(.messages(received: outcome.received, removed: outcome.removed))
             if syncTask != nil { fetchDownloads() }
         }
         for id in outcome.confirmedSends { onChange(.sendState(messageID: id)) }
-        return outcome
     }
 
     /// Downloads and analyses what is waiting; how many arrived.
@@ -268,7 +279,10 @@ public final class ConversationSession {
             let applier = SyncApplier(store: store, userID: userID)
             try applier.applyTimeline(page.state, roomID: roomID, unread: false, into: &outcome)
             try applier.applyTimeline(page.events.reversed(), roomID: roomID, unread: false, into: &outcome)
-            try store.setPreviousBatch(roomID: roomID, page.end, complete: page.end == nil || page.events.isEmpty)
+            // A page may hold none of the types asked for and still not be the
+            // start: only a missing `end` (or one that goes nowhere) says it is.
+            let reachedStart = page.end == nil || page.end == from
+            try store.setPreviousBatch(roomID: roomID, reachedStart ? nil : page.end, complete: reachedStart)
         } catch {
             throw .store(error)
         }

@@ -23,8 +23,10 @@ struct SyncApplier {
     let store: MessageStore
     let userID: String
 
-    /// `initial`: the first sync of this account, whose messages are history, not news (not unread).
-    func apply(_ response: SyncResponse, initial: Bool) throws(StoreError) -> SyncOutcome {
+    /// `since`: the token the sync started from (nil: the first sync of this
+    /// account, whose messages are history, not news: not unread).
+    func apply(_ response: SyncResponse, since: String?) throws(StoreError) -> SyncOutcome {
+        let initial = since == nil
         var outcome = SyncOutcome()
         for (roomID, invited) in response.invited.sorted(by: { $0.key < $1.key }) {
             try store.updateRoom(RoomUpdate(id: roomID, membership: .invite, name: invited.name,
@@ -48,6 +50,9 @@ struct SyncApplier {
                 } else if initial || !joined.limited {
                     try store.setPreviousBatch(roomID: roomID, nil, complete: !joined.limited)
                 }
+            } else if joined.limited, let previous = joined.previousBatch, let since {
+                // More came than the batch holds: what came between the last sync and it is fetched (GapFiller).
+                try store.addGap(roomID: roomID, from: previous, to: since)
             }
             try applyTimeline(joined.timeline, roomID: roomID, unread: !initial, into: &outcome)
         }

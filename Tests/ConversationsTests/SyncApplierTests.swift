@@ -40,7 +40,7 @@ final class SyncApplierTests: XCTestCase {
                     {"type": "m.room.member", "state_key": "@me:example.org", "sender": "@ann:example.org",
                      "content": {"membership": "invite"}}]}}}}}
                 """)
-            let initial = try applier.apply(first, initial: true)
+            let initial = try applier.apply(first, since: nil)
             XCTAssertEqual(initial.received.map(\.eventID), ["$old"])
             XCTAssertFalse(initial.received[0].unread, "the first sync's messages are history, not news")
             XCTAssertEqual(try store.rooms().map(\.displayName), ["Party", "Plans"])
@@ -59,7 +59,7 @@ final class SyncApplierTests: XCTestCase {
                    "content": {}}]}}},
                   "leave": {"!party": {}}}}
                 """)
-            let outcome = try applier.apply(second, initial: false)
+            let outcome = try applier.apply(second, since: "s1")
             XCTAssertEqual(outcome.received.map(\.eventID), ["$new"], "each event once; the echo is Hark's own")
             XCTAssertTrue(outcome.received[0].unread)
             XCTAssertEqual(outcome.confirmedSends, [mine.id])
