@@ -102,7 +102,9 @@ public final class ConversationSession {
             do throws(MatrixError) {
                 // Offline, the server is asked not to hold the answer back: a
                 // long-poll with nothing new kept "Offline" up for its 30 s.
-                _ = try await syncOnce(timeoutMilliseconds: connectionProblem == nil ? 30_000 : 0)
+                // Nor a new device's first: uploaded sends wait for it.
+                let holds = connectionProblem == nil && !store.isDeviceUnsynced
+                _ = try await syncOnce(timeoutMilliseconds: holds ? 30_000 : 0)
                 failures = 0
             } catch .cancelled {
                 return
@@ -181,6 +183,11 @@ public final class ConversationSession {
         }
         report(outcome)
         if let gapFailure { throw gapFailure }
+        if store.isDeviceUnsynced {
+            // What the old device sent is known now (by its upload): the rest may go.
+            try? store.setDeviceSynced()
+            outboxWaker.wake()
+        }
         return outcome
     }
 
@@ -197,8 +204,13 @@ public final class ConversationSession {
     @discardableResult
     public func fetchWaitingDownloads() async -> Int { await fetcher.fetchWaiting() }
 
-    /// Every queued send attempted once, due or not; the sends still queued after.
+    /// Every queued send attempted once, due or not; the sends still queued
+    /// after. On a new device, one already uploaded goes after a sync, which
+    /// may show it arrived from the old one.
     public func sendQueuedNow() async -> [OutboxEntry] {
+        if store.isDeviceUnsynced, (try? store.queuedSends())?.contains(where: { $0.contentURI != nil }) == true {
+            _ = try? await syncOnce()
+        }
         if case .signedOut = await sender.sendDue(by: .distantFuture, once: true) { signedOut() }
         return (try? store.queuedSends()) ?? []
     }

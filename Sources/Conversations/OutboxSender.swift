@@ -37,7 +37,11 @@ final class OutboxSender {
     func sendDue(by dueBy: Date? = nil, once: Bool = false) async -> Pass {
         var attempted: Set<String> = []
         while true {
-            guard let queued = try? store.queuedSends() else { return .idle(nextDue: nil) }
+            // A new device's sends already uploaded wait for its first sync (see `isDeviceUnsynced`).
+            let unsynced = store.isDeviceUnsynced
+            guard let queued = try? store.queuedSends().filter({ $0.contentURI == nil || !unsynced }) else {
+                return .idle(nextDue: nil)
+            }
             let due = dueBy ?? clock()
             guard let entry = queued.first(where: { $0.nextAttemptAt <= due && !attempted.contains($0.transactionID) })
             else {

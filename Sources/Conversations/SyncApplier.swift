@@ -72,9 +72,9 @@ struct SyncApplier {
                 guard content.isAudio, let eventID = event.eventID else { continue }
                 // Hark's own send coming back: known by its transaction id (the
                 // echo may come before the send's answer) or its event id.
-                if let transactionID = event.transactionID, let entry = try store.outboxEntry(transactionID) {
+                if let entry = try ownSend(of: event, content, roomID: roomID) {
                     if entry.state != .sent {
-                        try store.markSent(transactionID, eventID: eventID)
+                        try store.markSent(entry.transactionID, eventID: eventID)
                         outcome.confirmedSends.append(entry.messageID)
                     }
                     try store.noteActivity(roomID: roomID, at: sentDate(event), sender: event.sender)
@@ -89,6 +89,18 @@ struct SyncApplier {
                 continue
             }
         }
+    }
+
+    /// The outbox row an event of the user's own is the send of: by its
+    /// transaction id (which the server tells only the device that sent it)
+    /// or by the upload it carries, which only that row made. A send whose
+    /// answer was lost and whose device was then signed out comes back to the
+    /// new device without its transaction id: it is known by its upload.
+    private func ownSend(of event: RoomEvent, _ content: MessageContent,
+                         roomID: String) throws(StoreError) -> OutboxEntry? {
+        if let transactionID = event.transactionID, let entry = try store.outboxEntry(transactionID) { return entry }
+        guard event.sender == userID, let url = content.url else { return nil }
+        return try store.outboxEntry(contentURI: url, roomID: roomID)
     }
 
     private func applyMember(_ event: RoomEvent, roomID: String) throws(StoreError) {

@@ -37,6 +37,7 @@ final class RateLimitTests: XCTestCase {
             let store = try MessageStore(folder: folder.url.appendingPathComponent("store"))
             try store.setMatrixAccount(MatrixAccountRecord(userID: "@alice:broken.example", homeserver: url,
                                                            deviceID: "DEVICE"))
+            try store.setDeviceSynced()  // a device that synced before (this server cannot)
             for room in [Self.rooms.huge, Self.rooms.none] {
                 try store.updateRoom(RoomUpdate(id: room, membership: .join, name: room))
             }
