@@ -18,6 +18,9 @@ extension ConversationTests {
             let alice = try Self.hark(url, base)
             let bob = try HomeserverTests.signedIn("bob", url)
             let roomID = try HomeserverTests.sharedRoom(alice.client, bob, name: "Busy room")
+            // History before Hark's first sync, beyond its first page: fetched by scrolling back, not as news.
+            let old = try Self.sendVoice(from: bob, to: roomID, voicePath, title: "Old")
+            try Self.sendTexts(from: bob, to: roomID, count: 60)
             try awaitOnLoop { try await alice.syncOnce() }
 
             // While Hark is closed: Bob's voice message, then more texts than a sync holds (50).
@@ -27,10 +30,17 @@ extension ConversationTests {
             let outcome = try awaitOnLoop { try await alice.syncOnce() }
             XCTAssertEqual(outcome.received.filter { $0.roomID == roomID }.map(\.eventID), [voice])
             let stored = try alice.store.shownIDs(in: .room(roomID)).map { try alice.store.message($0) }
-            XCTAssertEqual(stored.map(\.eventID), [voice], "the voice message is in the store, once")
+            XCTAssertEqual(stored.map(\.eventID), [voice], "the voice message is in the store, once; the gap ends where the last sync did")
             XCTAssertEqual(stored.first?.unread, true, "news, not history")
             XCTAssertEqual(try alice.store.roomGaps(), [], "the gap is filled")
             XCTAssertEqual(try alice.store.room(roomID)?.unreadCount, 1)
+
+            // Scrolling back still reaches the history before the first sync.
+            var pages = 0
+            while try awaitOnLoop({ try await alice.loadOlderMessages(in: roomID) }) != nil, pages < 20 { pages += 1 }
+            let all = try alice.store.shownIDs(in: .room(roomID)).map { try alice.store.message($0) }
+            XCTAssertEqual(all.map(\.eventID), [old, voice])
+            XCTAssertEqual(all.first?.unread, false, "history is not news")
         }
     }
 
