@@ -87,8 +87,13 @@ final class OutboxSender {
                                        waited: now.timeIntervalSince(entry.waitingSince))
         switch decision {
         case .retry(let delay):
-            try? store.markAttemptFailed(entry.transactionID, error: error.description,
-                                         retryAt: now.addingTimeInterval(delay))
+            // A rate limit says the wait Hark keeps, not the months a server may have asked.
+            let reason = if case .rateLimited = error {
+                MatrixError.rateLimited(retryAfterMilliseconds: Int(delay * 1000)).description
+            } else {
+                error.description
+            }
+            try? store.markAttemptFailed(entry.transactionID, error: reason, retryAt: now.addingTimeInterval(delay))
         case .giveUp:
             try? store.markAttemptFailed(entry.transactionID, error: error.description, retryAt: nil)
         case .expired:

@@ -54,6 +54,8 @@ final class RateLimitTests: XCTestCase {
             XCTAssertEqual(parked.state, .queued)
             XCTAssertLessThanOrEqual(parked.nextAttemptAt.timeIntervalSince(clock.now), 5 * 60 + 0.001,
                                      "not parked for months")
+            XCTAssertEqual(parked.lastError, MatrixError.rateLimited(retryAfterMilliseconds: 300_000).description,
+                           "the wait Hark keeps")
             let waitedZero = try current(none)
             XCTAssertGreaterThanOrEqual(waitedZero.nextAttemptAt.timeIntervalSince(clock.now), RetryPolicy().firstDelay - 0.001,
                                         "not sent again at once")
