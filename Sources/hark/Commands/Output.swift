@@ -1,9 +1,20 @@
+import Conversations
 import Foundation
+import Localization
+import Matrix
 import MessageStore
 
-/// The one-line reason every failing command prints.
+/// The one-line reason every failing command prints, and on a second line
+/// the details a report of the problem needs (the server's code, what did
+/// not decode). A server's words are in both: no control character of
+/// theirs reaches the terminal.
 func printFailure(_ reason: Any) {
     // A stand-in for a name that is not UTF-8 is shown as the user's name.
     let text = StandInPaths.shown(in: (reason as? CustomStringConvertible)?.description ?? "\(reason)")
-    FileHandle.standardError.write(Data("hark: \(text)\n".utf8))
+    var lines = "hark: " + text.split(separator: "\n", omittingEmptySubsequences: false).map { terminalSafe(String($0)) }
+        .joined(separator: "\n") + "\n"
+    if let details = (reason as? MatrixError)?.details ?? (reason as? MatrixAccount.Failure)?.details {
+        lines += "hark: " + tr("details: {details}", ["details": terminalSafe(details)]) + "\n"
+    }
+    FileHandle.standardError.write(Data(lines.utf8))
 }
