@@ -113,6 +113,10 @@ public final class ConversationSession {
                 return
             } catch {
                 failures += 1
+                if case .signedOut = sender.heldBackSyncFailed(error) {
+                    signedOut()
+                    return
+                }
                 setConnectionProblem(error.description)
                 await reconnectWaker.wait(seconds: policy.reconnectDelay(afterFailures: failures))
             }
@@ -209,7 +213,13 @@ public final class ConversationSession {
     /// may show it arrived from the old one.
     public func sendQueuedNow() async -> [OutboxEntry] {
         if store.isDeviceUnsynced, (try? store.queuedSends())?.contains(where: { $0.contentURI != nil }) == true {
-            _ = try? await syncOnce()
+            do throws(MatrixError) {
+                try await syncOnce()
+            } catch .cancelled {
+                return (try? store.queuedSends()) ?? []
+            } catch {
+                if case .signedOut = sender.heldBackSyncFailed(error, dueBy: .distantFuture) { signedOut() }
+            }
         }
         if case .signedOut = await sender.sendDue(by: .distantFuture, once: true) { signedOut() }
         return (try? store.queuedSends()) ?? []

@@ -53,6 +53,20 @@ final class OutboxSender {
         }
     }
 
+    /// The sync a new device's uploaded sends wait for failed: that counts as
+    /// their try (due by `dueBy`, nil: now), so they too are "Not sent" after
+    /// waiting too long rather than "Sending…" for ever.
+    func heldBackSyncFailed(_ error: MatrixError, dueBy: Date? = nil) -> Pass {
+        guard store.isDeviceUnsynced, let held = try? store.queuedSends().filter({ $0.contentURI != nil }) else {
+            return .idle(nextDue: nil)
+        }
+        for entry in held where entry.nextAttemptAt <= dueBy ?? clock() {
+            if case .stop = failed(entry, error) { return .signedOut }
+            onChange(entry.messageID)
+        }
+        return .idle(nextDue: nil)
+    }
+
     private enum Attempt { case done, signedOut }
 
     private func attempt(_ entry: OutboxEntry) async -> Attempt {

@@ -37,10 +37,45 @@ extension ConversationTests {
         }
     }
 
+    /// The sync the upload waits for never comes (the server is away): each
+    /// failed sync counts as the send's try, so after a day it is "Not sent",
+    /// and Retry sends it (as the event that arrived) once the server is back.
+    func testAfterSigningInAgainAnUploadedSendWhoseSyncFailsForADayIsNotSentUntilRetried() throws {
+        let server = try server
+        let url = server.url, base = folder.url, voicePath = voicePath
+        var stopped = false
+        defer { if stopped { try? server.start() } }
+        try MainActor.assumeIsolated {
+            let clock = TestClock()
+            let (again, bob, roomID, message, first) = try Self.lostAnswerThenSignedInAgain(
+                url, base, voicePath, room: "Away after signing in again", clock: { clock.now })
+            clock.now = Date()  // the send was queued (by the real clock) just now
+            server.stop()
+            stopped = true
+            XCTAssertEqual(try awaitOnLoop { await again.sendQueuedNow() }.count, 1)
+            let waiting = try XCTUnwrap(try again.store.sends(of: message.id).first)
+            XCTAssertEqual(waiting.state, .queued)
+            XCTAssertEqual(waiting.attempts, 1, "the failed sync was its try")
+            XCTAssertTrue(waiting.lastError?.hasPrefix("Cannot reach ") == true, waiting.lastError ?? "")
+
+            clock.now += 24 * 3600 + 1
+            XCTAssertEqual(try awaitOnLoop { await again.sendQueuedNow() }, [])
+            XCTAssertEqual(try again.store.sends(of: message.id).map(\.state), [.failed])
+            XCTAssertEqual(try again.store.sends(of: message.id).map(\.expired), [true])
+
+            try server.start()
+            stopped = false
+            try again.retry(message.id)
+            XCTAssertEqual(try awaitOnLoop { await again.sendQueuedNow() }, [])
+            try Self.checkSentOnce(again, bob, roomID: roomID, message: message, event: first)
+        }
+    }
+
     /// Alice's Hark sent a message whose answer it never got, then her token
     /// was revoked and she signed in again: the new session, and the event.
     @MainActor
-    private static func lostAnswerThenSignedInAgain(_ url: String, _ base: URL, _ voicePath: String, room: String) throws
+    private static func lostAnswerThenSignedInAgain(_ url: String, _ base: URL, _ voicePath: String, room: String,
+                                                    clock: @escaping () -> Date = Date.init) throws
         -> (session: ConversationSession, bob: MatrixClient, roomID: String, message: Message, event: String) {
         let alice = try hark(url, base)
         let bob = try HomeserverTests.signedIn("bob", url)
@@ -69,7 +104,7 @@ extension ConversationTests {
         XCTAssertNotEqual(session.deviceID, oldDevice)
         try alice.store.setMatrixAccount(MatrixAccountRecord(userID: session.userID, homeserver: session.homeserver,
                                                              deviceID: session.deviceID))
-        return (ConversationSession(client: client, store: alice.store), bob, roomID, message, first)
+        return (ConversationSession(client: client, store: alice.store, clock: clock), bob, roomID, message, first)
     }
 
     @MainActor
