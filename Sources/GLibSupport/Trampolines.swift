@@ -91,3 +91,22 @@ let busTrampoline: @convention(c) (UnsafeMutablePointer<GstBus>?, UnsafeMutableP
     nonisolated(unsafe) let message = borrowed  // borrowed for the call, on this thread
     return MainActor.assumeIsolated { box.handler(BusMessage(pointer: message)) } ? 1 : 0
 }
+
+// MARK: GIO async calls
+
+/// (source object, result) of a finished GIO async call.
+public typealias AsyncReadyHandler = @MainActor (UnsafeMutablePointer<GObject>?, OpaquePointer?) -> Void
+
+/// A GAsyncReadyCallback whose user_data is a `HandlerBox<AsyncReadyHandler>`
+/// passed retained: an async call completes exactly once, so the box is
+/// released here, after its handler ran. GIO completes a call on the
+/// thread-default main context of the thread that started it: the main one.
+public let asyncReadyTrampoline: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, gpointer?) -> Void = {
+    source, result, data in
+    guard let data else { return }
+    let box = Unmanaged<HandlerBox<AsyncReadyHandler>>.fromOpaque(data).takeRetainedValue()
+    // Borrowed for the call, on this (main) thread: nothing is sent anywhere.
+    nonisolated(unsafe) let source = source
+    nonisolated(unsafe) let result = result
+    MainActor.assumeIsolated { box.handler(source, result) }
+}
