@@ -102,8 +102,10 @@ public final class ConversationSession {
             do throws(MatrixError) {
                 // Offline, the server is asked not to hold the answer back: a
                 // long-poll with nothing new kept "Offline" up for its 30 s.
-                // Nor a new device's first: uploaded sends wait for it.
+                // Nor a new device's first (uploaded sends wait for it), nor
+                // while gaps are left to fill.
                 let holds = connectionProblem == nil && !store.isDeviceUnsynced
+                    && (try? store.roomGaps().isEmpty) == true
                 _ = try await syncOnce(timeoutMilliseconds: holds ? 30_000 : 0)
                 failures = 0
             } catch .cancelled {

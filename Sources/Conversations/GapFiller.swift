@@ -15,16 +15,23 @@ struct GapFiller {
     let userID: String
     /// Events per `/messages` page.
     var pageSize = 100
+    /// Pages one sync fetches at most, whatever the gaps: a server that never
+    /// says where a gap ends (tokens going round in a circle) cannot hold the
+    /// sync for ever; what is left waits for the next sync.
+    var pagesPerSync = 100
 
-    /// Fills every gap, adding what arrived to `outcome` (oldest first).
-    /// Throws when the server cannot be asked: the gaps stay for the next sync.
+    /// Fills the gaps (as far as `pagesPerSync` allows), adding what arrived
+    /// to `outcome` (oldest first). Throws when the server cannot be asked:
+    /// the gaps stay for the next sync.
     func fill(into outcome: inout SyncOutcome) async throws(MatrixError) {
-        for gap in (try? store.roomGaps()) ?? [] {
-            try await fill(gap, into: &outcome)
+        var pagesLeft = pagesPerSync
+        for gap in (try? store.roomGaps()) ?? [] where pagesLeft > 0 {
+            try await fill(gap, pagesLeft: &pagesLeft, into: &outcome)
         }
     }
 
-    private func fill(_ gap: RoomGap, into outcome: inout SyncOutcome) async throws(MatrixError) {
+    private func fill(_ gap: RoomGap, pagesLeft: inout Int,
+                      into outcome: inout SyncOutcome) async throws(MatrixError) {
         var from = gap.from
         var arrived = SyncOutcome()
         defer {
@@ -33,7 +40,8 @@ struct GapFiller {
             outcome.removed += arrived.removed
             outcome.confirmedSends += arrived.confirmedSends
         }
-        while true {
+        while pagesLeft > 0 {
+            pagesLeft -= 1
             let page: MessagesPage
             do {
                 page = try await client.messages(roomID: gap.roomID, from: from, to: gap.to, limit: pageSize)

@@ -45,3 +45,39 @@ final class EmptyPageTests: XCTestCase {
         }
     }
 }
+
+/// A server whose `/messages` tokens go round in a circle never says where a
+/// gap ends: the sync still ends (a bounded number of pages), the gap waiting
+/// for the next one.
+final class EndlessGapTests: XCTestCase {
+    func testASyncEndsThoughTheServerNeverSaysWhereAGapEnds() throws {
+        let folder = try ScratchFolder()
+        let roomID = "!circle:broken.example"
+        let server = try BrokenHomeserver(routes: [
+            .init("GET", "/_matrix/client/v3/sync\\?.*", body: #"{"next_batch": "s2"}"#),
+            .init("GET", "/_matrix/client/v3/rooms/[^/]+/messages\\?.*from=left(&.*)?",
+                  body: #"{"chunk": [], "start": "left", "end": "right"}"#),
+            .init("GET", "/_matrix/client/v3/rooms/[^/]+/messages\\?.*from=right(&.*)?",
+                  body: #"{"chunk": [], "start": "right", "end": "left"}"#),
+        ])
+        let url = server.url
+        try MainActor.assumeIsolated {
+            let client = MatrixClient(homeserver: url, session: Session(homeserver: url, userID: "@alice:broken.example",
+                                                                         deviceID: "DEVICE", accessToken: "token"))
+            let store = try MessageStore(folder: folder.url.appendingPathComponent("store"))
+            try store.setMatrixAccount(MatrixAccountRecord(userID: "@alice:broken.example", homeserver: url,
+                                                           deviceID: "DEVICE"))
+            try store.updateRoom(RoomUpdate(id: roomID, membership: .join, name: "Circle"))
+            try store.setSyncToken("s1")
+            try store.addGap(roomID: roomID, from: "left", to: "s0")
+            let alice = ConversationSession(client: client, store: store)
+
+            XCTAssertEqual(try awaitOnLoop { try await alice.syncOnce() }.received, [])
+            XCTAssertEqual(store.syncToken, "s2")
+            XCTAssertEqual(try store.roomGaps().map(\.roomID), [roomID], "left for the next sync")
+            let pages = server.requests.filter { $0.contains("/messages?") }.count
+            XCTAssertGreaterThan(pages, 2, "it went round")
+            XCTAssertLessThanOrEqual(pages, GapFiller(store: store, client: client, userID: alice.userID).pagesPerSync)
+        }
+    }
+}
