@@ -105,7 +105,11 @@ public final class ConversationSession {
             do throws(MatrixError) {
                 // Offline, the server is asked not to hold the answer back: a
                 // long-poll with nothing new kept "Offline" up for its 30 s.
-                _ = try await syncOnce(timeoutMilliseconds: connectionProblem == nil ? 30_000 : 0)
+                // Nor a new device's first (uploaded sends wait for it), nor
+                // while gaps are left to fill.
+                let holds = connectionProblem == nil && !store.isDeviceUnsynced
+                    && (try? store.roomGaps().isEmpty) == true
+                _ = try await syncOnce(timeoutMilliseconds: holds ? 30_000 : 0)
                 failures = 0
             } catch .cancelled {
                 return
@@ -114,6 +118,10 @@ public final class ConversationSession {
                 return
             } catch {
                 failures += 1
+                if case .signedOut = sender.heldBackSyncFailed(error) {
+                    signedOut()
+                    return
+                }
                 setConnectionProblem(error.description)
                 await reconnectWaker.wait(seconds: policy.reconnectDelay(afterFailures: failures))
             }
@@ -169,13 +177,30 @@ public final class ConversationSession {
         let since = store.syncToken
         let response = try await client.sync(since: since, timeoutMilliseconds: since == nil ? 0 : timeoutMilliseconds)
         setConnectionProblem(nil)
-        let outcome: SyncOutcome
+        var outcome: SyncOutcome
         do {
-            outcome = try SyncApplier(store: store, userID: userID).apply(response, initial: since == nil)
+            outcome = try SyncApplier(store: store, userID: userID).apply(response, since: since)
             try store.setSyncToken(response.nextBatch)
         } catch {
             throw .badResponse(homeserver: client.displayName, detail: tr("the store refused it: {reason}", ["reason": "\(error)"]))
         }
+        var gapFailure: MatrixError?
+        do throws(MatrixError) {
+            try await GapFiller(store: store, client: client, userID: userID).fill(into: &outcome)
+        } catch {
+            gapFailure = error
+        }
+        report(outcome)
+        if let gapFailure { throw gapFailure }
+        if store.isDeviceUnsynced {
+            // What the old device sent is known now (by its upload): the rest may go.
+            try? store.setDeviceSynced()
+            outboxWaker.wake()
+        }
+        return outcome
+    }
+
+    private func report(_ outcome: SyncOutcome) {
         if outcome.roomsChanged { onChange(.rooms) }
         if !outcome.received.isEmpty || !outcome.removed.isEmpty {
             onChange(.messages(received: outcome.received, removed: outcome.removed))
@@ -183,15 +208,25 @@ public final class ConversationSession {
         // Also when nothing arrived: a download that failed for a while may be due again.
         if syncTask != nil { fetchDownloads() }
         for id in outcome.confirmedSends { onChange(.sendState(messageID: id)) }
-        return outcome
     }
 
     /// Downloads and analyses what is waiting; how many arrived.
     @discardableResult
     public func fetchWaitingDownloads() async -> Int { await fetcher.fetchWaiting() }
 
-    /// Every queued send attempted once, due or not; the sends still queued after.
+    /// Every queued send attempted once, due or not; the sends still queued
+    /// after. On a new device, one already uploaded goes after a sync, which
+    /// may show it arrived from the old one.
     public func sendQueuedNow() async -> [OutboxEntry] {
+        if store.isDeviceUnsynced, (try? store.queuedSends())?.contains(where: { $0.contentURI != nil }) == true {
+            do throws(MatrixError) {
+                try await syncOnce()
+            } catch .cancelled {
+                return (try? store.queuedSends()) ?? []
+            } catch {
+                if case .signedOut = sender.heldBackSyncFailed(error, dueBy: .distantFuture) { signedOut() }
+            }
+        }
         if case .signedOut = await sender.sendDue(by: .distantFuture, once: true) { signedOut() }
         return (try? store.queuedSends()) ?? []
     }
@@ -272,7 +307,10 @@ public final class ConversationSession {
             let applier = SyncApplier(store: store, userID: userID)
             try applier.applyTimeline(page.state, roomID: roomID, unread: false, into: &outcome)
             try applier.applyTimeline(page.events.reversed(), roomID: roomID, unread: false, into: &outcome)
-            try store.setPreviousBatch(roomID: roomID, page.end, complete: page.end == nil || page.events.isEmpty)
+            // A page may hold none of the types asked for and still not be the
+            // start: only a missing `end` (or one that goes nowhere) says it is.
+            let reachedStart = page.end == nil || page.end == from
+            try store.setPreviousBatch(roomID: roomID, reachedStart ? nil : page.end, complete: reachedStart)
         } catch {
             throw .store(error)
         }

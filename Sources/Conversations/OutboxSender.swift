@@ -37,7 +37,11 @@ final class OutboxSender {
     func sendDue(by dueBy: Date? = nil, once: Bool = false) async -> Pass {
         var attempted: Set<String> = []
         while true {
-            guard let queued = try? store.queuedSends() else { return .idle(nextDue: nil) }
+            // A new device's sends already uploaded wait for its first sync (see `isDeviceUnsynced`).
+            let unsynced = store.isDeviceUnsynced
+            guard let queued = try? store.queuedSends().filter({ $0.contentURI == nil || !unsynced }) else {
+                return .idle(nextDue: nil)
+            }
             let due = dueBy ?? clock()
             guard let entry = queued.first(where: { $0.nextAttemptAt <= due && !attempted.contains($0.transactionID) })
             else {
@@ -47,6 +51,20 @@ final class OutboxSender {
             if once { attempted.insert(entry.transactionID) }
             if case .signedOut = await attempt(entry) { return .signedOut }
         }
+    }
+
+    /// The sync a new device's uploaded sends wait for failed: that counts as
+    /// their try (due by `dueBy`, nil: now), so they too are "Not sent" after
+    /// waiting too long rather than "Sending…" for ever.
+    func heldBackSyncFailed(_ error: MatrixError, dueBy: Date? = nil) -> Pass {
+        guard store.isDeviceUnsynced, let held = try? store.queuedSends().filter({ $0.contentURI != nil }) else {
+            return .idle(nextDue: nil)
+        }
+        for entry in held where entry.nextAttemptAt <= dueBy ?? clock() {
+            if case .stop = failed(entry, error) { return .signedOut }
+            onChange(entry.messageID)
+        }
+        return .idle(nextDue: nil)
     }
 
     private enum Attempt { case done, signedOut }
@@ -83,8 +101,13 @@ final class OutboxSender {
                                        waited: now.timeIntervalSince(entry.waitingSince))
         switch decision {
         case .retry(let delay):
-            try? store.markAttemptFailed(entry.transactionID, error: error.description,
-                                         retryAt: now.addingTimeInterval(delay))
+            // A rate limit says the wait Hark keeps, not the months a server may have asked.
+            let reason = if case .rateLimited = error {
+                MatrixError.rateLimited(retryAfterMilliseconds: Int(delay * 1000)).description
+            } else {
+                error.description
+            }
+            try? store.markAttemptFailed(entry.transactionID, error: reason, retryAt: now.addingTimeInterval(delay))
         case .giveUp:
             try? store.markAttemptFailed(entry.transactionID, error: error.description, retryAt: nil)
         case .expired:

@@ -10,6 +10,8 @@ public struct RetryPolicy: Sendable, Equatable {
     public var unsentLimit: TimeInterval = RetryPolicy.defaultUnsentLimit
     public var firstDelay: TimeInterval = 2
     public var longestDelay: TimeInterval = 60
+    /// The longest a send waits because the server asked it to (`retry_after_ms`).
+    public var longestRateLimitWait: TimeInterval = 5 * 60
     /// While the server cannot be reached, the longest the sync waits before
     /// asking again: how long "Offline" may outlast the server's return.
     public var longestReconnectDelay: TimeInterval = 5
@@ -35,8 +37,13 @@ public struct RetryPolicy: Sendable, Equatable {
         case .signedOutByServer, .notSignedIn:
             return .stop
         case .rateLimited(let wait):
-            // The server said how long: that is no failure of the send's own.
-            return .retry(after: max(0.1, Double(wait ?? 5_000) / 1000))
+            // The server's wait, but never less than the backoff (a wait of 0
+            // would send again at once, for ever) nor more than a few minutes
+            // (a huge one parked the send "Sending…" for months); and it
+            // counts toward giving up, as any failure does.
+            guard waited < unsentLimit else { return .expired }
+            let asked = Double(max(0, wait ?? 0)) / 1000
+            return .retry(after: min(longestRateLimitWait, max(asked, backoff(attempt))))
         case .unreachable, .badResponse, .cancelled:
             return waited >= unsentLimit ? .expired : .retry(after: backoff(attempt))
         case .server(let status, _, _) where status >= 500 || status == 408:

@@ -23,8 +23,10 @@ struct SyncApplier {
     let store: MessageStore
     let userID: String
 
-    /// `initial`: the first sync of this account, whose messages are history, not news (not unread).
-    func apply(_ response: SyncResponse, initial: Bool) throws(StoreError) -> SyncOutcome {
+    /// `since`: the token the sync started from (nil: the first sync of this
+    /// account, whose messages are history, not news: not unread).
+    func apply(_ response: SyncResponse, since: String?) throws(StoreError) -> SyncOutcome {
+        let initial = since == nil
         var outcome = SyncOutcome()
         for (roomID, invited) in response.invited.sorted(by: { $0.key < $1.key }) {
             try store.updateRoom(RoomUpdate(id: roomID, membership: .invite, name: invited.name,
@@ -48,6 +50,9 @@ struct SyncApplier {
                 } else if initial || !joined.limited {
                     try store.setPreviousBatch(roomID: roomID, nil, complete: !joined.limited)
                 }
+            } else if joined.limited, let previous = joined.previousBatch, let since {
+                // More came than the batch holds: what came between the last sync and it is fetched (GapFiller).
+                try store.addGap(roomID: roomID, from: previous, to: since)
             }
             try applyTimeline(joined.timeline, roomID: roomID, unread: !initial, into: &outcome)
         }
@@ -67,9 +72,9 @@ struct SyncApplier {
                 guard content.isAudio, let eventID = event.eventID else { continue }
                 // Hark's own send coming back: known by its transaction id (the
                 // echo may come before the send's answer) or its event id.
-                if let transactionID = event.transactionID, let entry = try store.outboxEntry(transactionID) {
+                if let entry = try ownSend(of: event, content, roomID: roomID) {
                     if entry.state != .sent {
-                        try store.markSent(transactionID, eventID: eventID)
+                        try store.markSent(entry.transactionID, eventID: eventID)
                         outcome.confirmedSends.append(entry.messageID)
                     }
                     try store.noteActivity(roomID: roomID, at: sentDate(event), sender: event.sender)
@@ -84,6 +89,18 @@ struct SyncApplier {
                 continue
             }
         }
+    }
+
+    /// The outbox row an event of the user's own is the send of: by its
+    /// transaction id (which the server tells only the device that sent it)
+    /// or by the upload it carries, which only that row made. A send whose
+    /// answer was lost and whose device was then signed out comes back to the
+    /// new device without its transaction id: it is known by its upload.
+    private func ownSend(of event: RoomEvent, _ content: MessageContent,
+                         roomID: String) throws(StoreError) -> OutboxEntry? {
+        if let transactionID = event.transactionID, let entry = try store.outboxEntry(transactionID) { return entry }
+        guard event.sender == userID, let url = content.url else { return nil }
+        return try store.outboxEntry(contentURI: url, roomID: roomID)
     }
 
     private func applyMember(_ event: RoomEvent, roomID: String) throws(StoreError) {

@@ -164,11 +164,13 @@ public enum Endpoints {
         return APIRequest(.get, "\(client)/sync", query: query, serverHoldMilliseconds: timeoutMilliseconds)
     }
 
-    /// A page of a room's timeline going back from `from` (a `prev_batch` or a `/messages` `end`).
-    public static func messages(roomID: String, from: String, limit: Int = 30,
+    /// A page of a room's timeline going back from `from` (a `prev_batch` or a `/messages` `end`),
+    /// no further back than `to` (a `/sync` token) when given.
+    public static func messages(roomID: String, from: String, to: String? = nil, limit: Int = 30,
                                 filter: String = SyncFilter.roomEventFilterJSON()) -> APIRequest {
-        APIRequest(.get, "\(client)/rooms/\(escapePathSegment(roomID))/messages",
-                   query: [("dir", "b"), ("from", from), ("limit", String(limit)), ("filter", filter)])
+        var query = [("dir", "b"), ("from", from), ("limit", String(limit)), ("filter", filter)]
+        if let to { query.append(("to", to)) }
+        return APIRequest(.get, "\(client)/rooms/\(escapePathSegment(roomID))/messages", query: query)
     }
 
     /// `POST …/receipt/m.read/{eventId}`: the user has read up to this event.

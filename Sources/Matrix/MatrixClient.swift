@@ -190,9 +190,10 @@ public final class MatrixClient {
         }
     }
 
-    /// Older events of a room, going back from `from`.
-    public func messages(roomID: String, from: String, limit: Int = 30) async throws(MatrixError) -> MessagesPage {
-        try await call(Endpoints.messages(roomID: roomID, from: from, limit: limit))
+    /// Older events of a room, going back from `from` (no further than `to`, when given).
+    public func messages(roomID: String, from: String, to: String? = nil, limit: Int = 30)
+        async throws(MatrixError) -> MessagesPage {
+        try await call(Endpoints.messages(roomID: roomID, from: from, to: to, limit: limit))
     }
 
     /// Tells the server (and so the sender) the user has heard up to `eventID`.

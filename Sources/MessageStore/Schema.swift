@@ -244,6 +244,20 @@ enum Schema {
             retry_at REAL
         );
         """,
+        // 13: the gaps in rooms' timelines. A `/sync` that brought only the
+        // newest of what arrived (`limited`) leaves a gap between what the
+        // store had and that batch: from its `prev_batch` back to the sync
+        // token the store had (`to_token`). Kept until `/messages` filled it,
+        // `from_token` moving back page by page, so a restart goes on with it.
+        """
+        CREATE TABLE room_gaps (
+            id INTEGER PRIMARY KEY,
+            room_id TEXT NOT NULL,
+            from_token TEXT NOT NULL,
+            to_token TEXT,
+            UNIQUE (room_id, from_token)
+        );
+        """,
     ]
 
     static var version: Int { migrations.count }

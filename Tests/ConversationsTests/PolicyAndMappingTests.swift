@@ -24,14 +24,32 @@ final class PolicyAndMappingTests: XCTestCase {
         let policy = RetryPolicy()
         XCTAssertEqual(policy.decision(after: .rateLimited(retryAfterMilliseconds: 3_500), attempt: 1, waited: 0),
                        .retry(after: 3.5))
-        XCTAssertEqual(policy.decision(after: .rateLimited(retryAfterMilliseconds: 3_500), attempt: 99, waited: 0),
-                       .retry(after: 3.5), "being asked to wait is no failure of the send")
         XCTAssertEqual(policy.decision(after: .signedOutByServer, attempt: 1, waited: 0), .stop)
         XCTAssertEqual(policy.decision(after: .encryptedRoom, attempt: 1, waited: 0), .giveUp)
         XCTAssertEqual(policy.decision(after: .server(status: 403, code: "M_FORBIDDEN", message: "not in room"),
                                        attempt: 1, waited: 0), .giveUp)
         XCTAssertEqual(policy.decision(after: .server(status: 413, code: "M_TOO_LARGE", message: ""), attempt: 1, waited: 0),
                        .giveUp)
+    }
+
+    /// A 429 once parked a send for 115 days (its `retry_after_ms`), or with
+    /// 0 sent it again at once, for ever.
+    func testARateLimitWaitsAtMostFiveMinutesNeverAtOnceAndCountsTowardGivingUp() {
+        let policy = RetryPolicy()
+        let huge = MatrixError.rateLimited(retryAfterMilliseconds: 10_000_000_000)
+        XCTAssertEqual(policy.decision(after: huge, attempt: 1, waited: 0), .retry(after: 5 * 60))
+        XCTAssertEqual(policy.decision(after: .rateLimited(retryAfterMilliseconds: 0), attempt: 1, waited: 0),
+                       .retry(after: 2), "the backoff, not at once")
+        XCTAssertEqual((1...5).map { policy.decision(after: .rateLimited(retryAfterMilliseconds: 0), attempt: $0, waited: 60) },
+                       [2, 4, 8, 16, 32].map { RetryPolicy.Decision.retry(after: $0) })
+        XCTAssertEqual(policy.decision(after: .rateLimited(retryAfterMilliseconds: nil), attempt: 3, waited: 0),
+                       .retry(after: 8))
+        XCTAssertEqual(policy.decision(after: .rateLimited(retryAfterMilliseconds: -5), attempt: 1, waited: 0),
+                       .retry(after: 2))
+        XCTAssertEqual(policy.decision(after: .rateLimited(retryAfterMilliseconds: 3_500), attempt: 99, waited: 0),
+                       .retry(after: 60), "the tries so far count, as for any failure")
+        XCTAssertEqual(policy.decision(after: huge, attempt: 40, waited: 24 * 3600), .expired,
+                       "\"Not sent\" after a day, with Retry, as any failure")
     }
 
     func testOfflineTheSyncAsksAgainWithinSecondsSoOfflineEndsSoonAfterTheServerIsBack() {

@@ -7,11 +7,11 @@ import XCTest
 
 /// A `/sync` answer (as Synapse writes one) applied to a real store.
 final class SyncApplierTests: XCTestCase {
-    private static func response(_ json: String) throws -> SyncResponse {
+    static func response(_ json: String) throws -> SyncResponse {
         try JSONDecoder().decode(SyncResponse.self, from: Data(json.utf8))
     }
 
-    private static func audio(_ id: String, sender: String = "@bob:example.org", transaction: String? = nil) -> String {
+    static func audio(_ id: String, sender: String = "@bob:example.org", transaction: String? = nil) -> String {
         let unsigned = transaction.map { ", \"unsigned\": {\"transaction_id\": \"\($0)\"}" } ?? ""
         return """
             {"type": "m.room.message", "event_id": "\(id)", "sender": "\(sender)", "origin_server_ts": 1700000000000,
@@ -40,7 +40,7 @@ final class SyncApplierTests: XCTestCase {
                     {"type": "m.room.member", "state_key": "@me:example.org", "sender": "@ann:example.org",
                      "content": {"membership": "invite"}}]}}}}}
                 """)
-            let initial = try applier.apply(first, initial: true)
+            let initial = try applier.apply(first, since: nil)
             XCTAssertEqual(initial.received.map(\.eventID), ["$old"])
             XCTAssertFalse(initial.received[0].unread, "the first sync's messages are history, not news")
             XCTAssertEqual(try store.rooms().map(\.displayName), ["Party", "Plans"])
@@ -59,13 +59,46 @@ final class SyncApplierTests: XCTestCase {
                    "content": {}}]}}},
                   "leave": {"!party": {}}}}
                 """)
-            let outcome = try applier.apply(second, initial: false)
+            let outcome = try applier.apply(second, since: "s1")
             XCTAssertEqual(outcome.received.map(\.eventID), ["$new"], "each event once; the echo is Hark's own")
             XCTAssertTrue(outcome.received[0].unread)
             XCTAssertEqual(outcome.confirmedSends, [mine.id])
             XCTAssertEqual(try store.outboxEntry("txn-mine")?.eventID, "$echo")
             XCTAssertEqual(outcome.removed, [initial.received[0].id])
             XCTAssertEqual(try store.rooms().map(\.id), ["!plans"], "the invitation was declined elsewhere")
+        }
+    }
+}
+
+extension SyncApplierTests {
+    /// A limited batch of a room the store knew leaves a gap, from its
+    /// `prev_batch` back to the token the sync started from; and an event of
+    /// the user's own that carries a queued send's upload (from a device since
+    /// signed out: no transaction id) is that send, not a received message.
+    func testALimitedBatchLeavesAGapAndTheUsersOwnUploadIsItsSend() throws {
+        let folder = try ScratchFolder()
+        try MainActor.assumeIsolated {
+            let store = try MessageStore(folder: folder.url)
+            try store.setMatrixAccount(MatrixAccountRecord(userID: "@me:example.org", homeserver: "https://example.org",
+                                                           deviceID: "NEW"))
+            let applier = SyncApplier(store: store, userID: "@me:example.org")
+            _ = try applier.apply(try Self.response("""
+                {"next_batch": "s1", "rooms": {"join": {"!plans": {"timeline": {"events": [], "limited": false}}}}}
+                """), since: nil)
+            XCTAssertEqual(try store.roomGaps(), [], "the room's first batch: nothing before it to fetch")
+
+            let mine = try store.importFile(try HomeserverFixtures.silence(in: folder), title: "Mine")
+            try store.enqueueSend(mine.id, roomID: "!plans", transactionID: "txn-old-device")
+            try store.setUploaded("txn-old-device", contentURI: "mxc://example.org/mine")
+            let outcome = try applier.apply(try Self.response("""
+                {"next_batch": "s2", "rooms": {"join": {"!plans": {"timeline": {"events": [
+                  \(Self.audio("$mine", sender: "@me:example.org"))], "limited": true, "prev_batch": "p1"}}}}}
+                """), since: "s1")
+            XCTAssertEqual(try store.roomGaps().map { [$0.roomID, $0.from, $0.to] }, [["!plans", "p1", "s1"]])
+            XCTAssertEqual(outcome.received, [], "not a received copy of one's own")
+            XCTAssertEqual(outcome.confirmedSends, [mine.id])
+            XCTAssertEqual(try store.outboxEntry("txn-old-device")?.state, .sent)
+            XCTAssertEqual(try store.outboxEntry("txn-old-device")?.eventID, "$mine")
         }
     }
 }

@@ -230,7 +230,7 @@ final class ConversationTests: XCTestCase {
 
             // A sync from the start again (a lost sync token) brings nothing twice.
             let again = try awaitOnLoop { try await Self.freshSync(alice.client) }
-            XCTAssertEqual(try SyncApplier(store: alice.store, userID: alice.userID).apply(again, initial: true).received, [])
+            XCTAssertEqual(try SyncApplier(store: alice.store, userID: alice.userID).apply(again, since: nil).received, [])
             XCTAssertEqual(try alice.store.shownIDs(in: .room(roomID)).count, 2)
 
             // Played: no longer unread, and Bob gets a read receipt.

@@ -154,6 +154,7 @@ final class SearchTests: XCTestCase {
             ALTER TABLE outbox DROP COLUMN waiting_since;
             ALTER TABLE outbox DROP COLUMN expired;
             ALTER TABLE outbox DROP COLUMN uploaded_size;
+            DROP TABLE room_gaps;
             DROP TABLE downloads;
             PRAGMA user_version = 8;
             """)

@@ -16,7 +16,8 @@ public struct MatrixAccountRecord: Sendable, Equatable {
 
 extension MessageStore {
     private static let accountKeys = (user: "matrix.user", homeserver: "matrix.homeserver", device: "matrix.device",
-                                      since: "matrix.since", signedOut: "matrix.signed_out_by_server")
+                                      since: "matrix.since", signedOut: "matrix.signed_out_by_server",
+                                      unsyncedDevice: "matrix.device_not_synced")
 
     /// The account last signed in (kept after the server signed it out, so it can be signed in again).
     public func matrixAccount() -> MatrixAccountRecord? {
@@ -33,6 +34,7 @@ extension MessageStore {
             if previous?.userID != account?.userID || previous?.homeserver != account?.homeserver {
                 try database.query("DELETE FROM room_members")
                 try database.query("DELETE FROM rooms")
+                try database.query("DELETE FROM room_gaps")
                 try database.query("DELETE FROM meta WHERE key = ?", [.text(Self.accountKeys.since)])
             }
             for (key, value) in [(Self.accountKeys.user, account?.userID), (Self.accountKeys.homeserver, account?.homeserver),
@@ -40,7 +42,23 @@ extension MessageStore {
                 try setMeta(key, value)
             }
             try setMeta(Self.accountKeys.signedOut, nil)
+            if account?.deviceID != previous?.deviceID {
+                try setMeta(Self.accountKeys.unsyncedDevice, account == nil ? nil : "1")
+            }
         }
+    }
+
+    /// Whether the account signed in as a new device that has not synced yet.
+    /// Until it has, a send already uploaded waits: it may have reached the
+    /// server from the old device, whose transaction id the new one's would
+    /// not match, and the sync shows it.
+    public var isDeviceUnsynced: Bool { meta(Self.accountKeys.unsyncedDevice) != nil }
+
+    /// The new device synced.
+    public func setDeviceSynced() throws(StoreError) {
+        guard isDeviceUnsynced else { return }
+        try checkWritable()
+        try inTransaction { try setMeta(Self.accountKeys.unsyncedDevice, nil) }
     }
 
     /// Whether the server revoked the account's token (the user must sign in again).

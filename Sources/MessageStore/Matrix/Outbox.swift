@@ -26,6 +26,11 @@ extension MessageStore {
         try outbox(where: "event_id = ?", [.text(eventID)]).first
     }
 
+    /// The send into `roomID` whose audio was uploaded to `contentURI`, if Hark uploaded it.
+    public func outboxEntry(contentURI: String, roomID: String) throws(StoreError) -> OutboxEntry? {
+        try outbox(where: "content_uri = ? AND room_id = ? ORDER BY queued_at, rowid", [.text(contentURI), .text(roomID)]).first
+    }
+
     /// Every send of a message, oldest first.
     public func sends(of messageID: String) throws(StoreError) -> [OutboxEntry] {
         try outbox(where: "message_id = ? ORDER BY queued_at, rowid", [.text(messageID)])

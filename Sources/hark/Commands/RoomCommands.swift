@@ -134,7 +134,16 @@ func runSync(once: Bool) -> Int32 {
     let status = runOnLoop {
         guard let session = await signedInSession(store) else { return 1 }
         session.onChange = { change in
-            if case .downloaded(let id) = change { transcription.addArrived([id]) }
+            switch change {
+            case .downloaded(let id):
+                transcription.addArrived([id])
+            case .messages(let received, let removed):
+                // Every sync's, also the one that goes before resending an upload.
+                for message in received { print("received \(message.id)") }
+                for id in removed { print("removed \(id)") }
+            default:
+                break
+            }
         }
         var status: Int32 = 0
         repeat {
@@ -144,9 +153,7 @@ func runSync(once: Bool) -> Int32 {
                 return 1
             }
             do throws(MatrixError) {
-                let outcome = try await session.syncOnce(timeoutMilliseconds: once ? 0 : 30_000)
-                for message in outcome.received { print("received \(message.id)") }
-                for id in outcome.removed { print("removed \(id)") }
+                try await session.syncOnce(timeoutMilliseconds: once ? 0 : 30_000)
                 fflush(nil)  // a script reading the lines sees each sync's at once
                 status = stillQueued.isEmpty ? 0 : 3
                 if !stillQueued.isEmpty {
