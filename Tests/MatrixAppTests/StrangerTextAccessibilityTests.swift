@@ -42,6 +42,7 @@ extension RoomWindowTests {
         XCTAssertTrue(session.waitForText { $0.contains { $0.hasPrefix("Send “") } }, "\(session.texts())")
         let dialogTexts = session.texts()
         XCTAssertTrue(dialogTexts.contains(Self.markupName) && dialogTexts.contains(Self.ampersandName), "\(dialogTexts)")
+        XCTAssertFalse(dialogTexts.contains { $0.contains("Family Verify") }, "a row's title read as markup: \(dialogTexts)")
         _ = try Self.probe(["--click", "Cancel"])
 
         // The room's page names the room as written, and never keeps the previous room's words.
