@@ -85,7 +85,7 @@ final class RoomSidebar {
                           icon: "audio-input-microphone-symbolic"), scope: .recordings)
         let invitations = rooms.filter { $0.membership == .invite }
         let grouped = invitations.count > Self.invitationsShownSingly
-        if grouped { add(invitationGroupRow(invitations), scope: nil) }
+        if grouped { add(invitationGroupRow(invitations), scope: nil) } else { invitationsExpanded = false }
         for room in rooms {
             switch room.membership {
             case .invite:
