@@ -39,9 +39,13 @@ extension RoomSidebar {
     func invitationGroupRow(_ invitations: [StoredRoom]) -> (widget: UnsafeMutablePointer<GtkWidget>, name: String) {
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
         let title = trn("{count} invitation", "{count} invitations", invitations.count)
-        let heading = Self.titleRow(title, subtitle: declineProgressText ?? "", unread: 0, icon: "mail-unread-symbolic")
-        gtk_box_append(hark_box(box), heading.widget)
-        invitationGroupDetail = Self.secondLine(of: heading.widget)
+        gtk_box_append(hark_box(box), Self.titleRow(title, subtitle: nil, unread: 0, icon: "mail-unread-symbolic").widget)
+        let progress = gtk_label_new(nil)!
+        gtk_label_set_xalign(hark_label(progress), 0)
+        gtk_widget_add_css_class(progress, "caption")
+        gtk_widget_add_css_class(progress, "dim-label")
+        gtk_box_append(hark_box(box), progress)
+        declineProgressLabel = progress
         showDeclineProgress(declineProgress)
         let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
         gtk_widget_set_halign(buttons, GTK_ALIGN_END)
@@ -67,22 +71,14 @@ extension RoomSidebar {
     /// Decline All answered `done` of `total` (nil: it is over); the sidebar's rows stay.
     func showDeclineProgress(_ progress: (done: Int, total: Int)?) {
         declineProgress = progress
-        if let invitationGroupDetail {
-            gtk_label_set_text(hark_label(invitationGroupDetail), declineProgressText ?? "")
-            gtk_widget_set_visible(invitationGroupDetail, progress == nil ? 0 : 1)
+        if let declineProgressLabel {
+            gtk_label_set_text(hark_label(declineProgressLabel), declineProgressText ?? "")
+            gtk_widget_set_visible(declineProgressLabel, progress == nil ? 0 : 1)
         }
     }
 
     private var declineProgressText: String? {
         declineProgress.map { tr("Declining {done} of {total}…", ["done": LocaleNumbers.integer($0.done),
                                                                    "total": LocaleNumbers.integer($0.total)]) }
-    }
-
-    /// A title row's subtitle label.
-    private static func secondLine(of row: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
-        // The row: icon, then the box of title and subtitle.
-        guard let texts = gtk_widget_get_next_sibling(gtk_widget_get_first_child(row)),
-              let label = gtk_widget_get_last_child(texts), label != gtk_widget_get_first_child(texts) else { return nil }
-        return label
     }
 }

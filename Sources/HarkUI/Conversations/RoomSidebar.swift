@@ -29,8 +29,8 @@ final class RoomSidebar {
     var invitationsExpanded = false
     /// While Decline All works: how many of how many are answered.
     var declineProgress: (done: Int, total: Int)?
-    /// The "N invitations" row's second line (the progress of Decline All).
-    var invitationGroupDetail: UnsafeMutablePointer<GtkWidget>?
+    /// The "N invitations" row's line saying how far Decline All is.
+    var declineProgressLabel: UnsafeMutablePointer<GtkWidget>?
     /// The user chose `scope` (a click, the keyboard).
     var onSelect: @MainActor (HistoryScope) -> Void = { _ in }
     /// A row was activated (clicked even if already chosen): a folded window shows the room.
@@ -80,7 +80,7 @@ final class RoomSidebar {
         for (row, _, _) in rows { gtk_list_box_remove(OpaquePointer(list), row) }
         rows = []
         invitationRows = [:]
-        invitationGroupDetail = nil
+        declineProgressLabel = nil
         add(Self.titleRow(Self.recordingsTitle, subtitle: tr("On this computer"), unread: 0,
                           icon: "audio-input-microphone-symbolic"), scope: .recordings)
         let invitations = rooms.filter { $0.membership == .invite }
