@@ -74,11 +74,6 @@ public enum ReceivedText {
         cleaned(text, limit: shownLength)
     }
 
-    /// Whether `shown(text)` leaves part of `text` out (a tooltip then holds more).
-    public static func isCut(_ text: String) -> Bool {
-        shown(text) != cleaned(text)
-    }
-
     static func isDirectionalFormatting(_ scalar: Unicode.Scalar) -> Bool {
         (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
