@@ -57,6 +57,7 @@ install-files: locale
 	install -Dm644 Resources/transcriber-requirements.txt "$(DESTDIR)$(PREFIX)/share/hark/transcriber-requirements.txt"
 	install -Dm644 Resources/transcriber-multilingual-requirements.txt "$(DESTDIR)$(PREFIX)/share/hark/transcriber-multilingual-requirements.txt"
 	install -Dm755 scripts/install-transcriber "$(DESTDIR)$(PREFIX)/share/hark/install-transcriber"
+	install -Dm644 Resources/check-transcriber.py "$(DESTDIR)$(PREFIX)/share/hark/check-transcriber.py"
 	install -Dm644 data/hark.1 "$(DESTDIR)$(PREFIX)/share/man/man1/hark.1"
 	@# A theme folder with a cache must have it refreshed, or GTK misses the icon.
 	@if [ -z "$(DESTDIR)" ] && [ -f "$(PREFIX)/share/icons/hicolor/icon-theme.cache" ]; then \

@@ -46,8 +46,11 @@ let package = Package(
         .target(name: "AudioEngine", dependencies: ["Localization", "Levels", "GLibSupport", "CGLib", "CGStreamer", "CHelpers"]),
         // Matrix, no GTK: pure requests and decoders, HTTP on GLib's loop (libsoup), the keyring (libsecret).
         .target(name: "Matrix", dependencies: ["Localization", "Levels", "GLibSupport", "CGLib", "CSoup", "CSecret"]),
-        // Local transcripts (no GTK): the helper process (GSubprocess, JSON lines), its queue in MessageStore.
-        .target(name: "Transcription", dependencies: ["Localization", "MessageStore", "GLibSupport", "Identity", "CGLib"]),
+        // Programs beside Hark (no GTK): spawning (GSubprocess), a bounded line reader, and a
+        // JSON-lines channel whose calls are matched by id. The transcriber is one; the encryption helper next.
+        .target(name: "HelperProcesses", dependencies: ["Localization", "GLibSupport", "CGLib"]),
+        // Local transcripts (no GTK): the helper over a JSON-lines channel, its queue in MessageStore.
+        .target(name: "Transcription", dependencies: ["Localization", "MessageStore", "HelperProcesses", "GLibSupport", "Identity", "CGLib"]),
         // The signed-in account at work (outbox, sync, downloads), its state in MessageStore; no GTK.
         .target(name: "Conversations", dependencies: ["Localization", "Matrix", "MessageStore", "AudioEngine", "Levels", "GLibSupport"]),
         .target(name: "HarkUI", dependencies: ["Localization", "Conversations", "Transcription", "Matrix", "GtkSupport", "GLibSupport", "Drawing", "Levels", "AudioEngine", "MessageStore", "Identity", "CGLib", "CGtk", "CAdwaita", "CCairo", "CGraphicsProbe"]),
@@ -94,6 +97,7 @@ let package = Package(
         .testTarget(name: "HarkCLITests", dependencies: ["hark", "HarkTestSupport", "CCairo", "CSQLite"]),
         .testTarget(name: "HarkAppTests", dependencies: ["hark", "hark-window", "HarkTestSupport"]),
         // With the real engine and model (scripts/run-tests installs them once into .build/transcriber).
+        .testTarget(name: "HelperProcessesTests", dependencies: ["HelperProcesses", "GLibSupport", "HarkTestSupport"]),
         .testTarget(name: "TranscriptionTests",
                     dependencies: ["Transcription", "hark", "MessageStore", "GLibSupport", "HarkTestSupport"]),
     ],

@@ -24,8 +24,15 @@ public enum Analyzer {
     /// The rate Opus files are decoded at for analysis.
     static let opusAnalysisRate = 16_000
 
+    /// How long a decoding may go without a new sample (or without starting)
+    /// before it is given up: a file that is no audio can stall GStreamer
+    /// with neither an end nor an error (a playlist whose server never answers).
+    public static let stallSeconds: Double = 10
+
     /// Analyses `path`, blocking the calling thread: call it off the main
     /// thread. `progress` gets fractions in 0…1; `isCancelled` is polled.
+    /// It fails with `notAudio` when the decoding stalls (see `stallSeconds`)
+    /// or runs far slower than the audio plays.
     public static func analyze(path: String,
                                progress: (Double) -> Void = { _ in },
                                isCancelled: () -> Bool = { false }) throws(AudioError) -> Analysis {
@@ -185,9 +192,12 @@ public enum Analyzer {
             // Preroll: this is where a file that is not audio is found out.
             pipeline.setState(GST_STATE_PAUSED)
             var state = GST_STATE_NULL
-            let result = gst_element_get_state(pipeline.element, &state, nil, GStreamer.clockTime(30))
+            let result = gst_element_get_state(pipeline.element, &state, nil, GStreamer.clockTime(Analyzer.stallSeconds))
             if result == GST_STATE_CHANGE_FAILURE {
                 throw Analyzer.classify(pipeline.popError()?.error, path: path)
+            }
+            if result == GST_STATE_CHANGE_ASYNC {
+                throw .notAudio(path: path, detail: Analyzer.stalledDetail)
             }
             duration = pipeline.duration
         }
@@ -213,12 +223,25 @@ public enum Analyzer {
             }
             var meter: LevelMeter?
             let pullTimeout = GStreamer.clockTime(0.1)
+            let started = Date()
+            var lastSample = started
+            // Decoding runs many times faster than playing: slower than the
+            // audio's own length (and a margin) is a file that never ends.
+            let overall = Analyzer.stallSeconds * 3 + (duration ?? 0)
             while true {
                 if shouldStop() { throw .cancelled }
                 if let (error, _) = pipeline.popError() { throw Analyzer.classify(error, path: path) }
                 guard let sample = gst_app_sink_try_pull_sample(sink, pullTimeout) else {
                     if gst_app_sink_is_eos(sink) != 0 { break }
+                    if -lastSample.timeIntervalSinceNow > Analyzer.stallSeconds {
+                        throw .notAudio(path: path, detail: Analyzer.stalledDetail)
+                    }
                     continue
+                }
+                lastSample = Date()
+                if -started.timeIntervalSinceNow > overall {
+                    gst_sample_unref(sample)
+                    throw .notAudio(path: path, detail: Analyzer.tooSlowDetail)
                 }
                 defer { gst_sample_unref(sample) }
                 if meter == nil {
@@ -239,6 +262,15 @@ public enum Analyzer {
             }
             return meter ?? LevelMeter(sampleRate: 1)
         }
+    }
+
+    fileprivate static var stalledDetail: String {
+        trn("its decoding stalled: nothing came out of it for {count} second",
+            "its decoding stalled: nothing came out of it for {count} seconds", Int(stallSeconds))
+    }
+
+    fileprivate static var tooSlowDetail: String {
+        tr("its decoding took far longer than the audio lasts")
     }
 
     fileprivate static func sampleRate(of sample: OpaquePointer) -> Int? {

@@ -4,6 +4,8 @@
 #define HARK_CSECRET_SHIM_H
 
 #include <libsecret/secret.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
 
 /* The items Hark keeps: one access token per Matrix account (user id + homeserver). */
 static inline const SecretSchema *hark_token_schema(void) {
@@ -19,5 +21,15 @@ static inline const SecretSchema *hark_token_schema(void) {
 }
 
 static inline const gchar *hark_secret_collection_default(void) { return SECRET_COLLECTION_DEFAULT; }
+
+/* A process holding a token (or, later, private keys) writes no core file and
+   cannot be attached to by another process of the same user: not dumpable, and
+   no core size to raise again. prctl is variadic: Swift cannot call it. */
+static inline int hark_forbid_core_dumps(void) {
+    struct rlimit none = { 0, 0 };
+    int limit = setrlimit(RLIMIT_CORE, &none);
+    int dumpable = prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+    return limit != 0 ? limit : dumpable;
+}
 
 #endif

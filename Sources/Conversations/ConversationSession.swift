@@ -17,6 +17,8 @@ public final class ConversationSession {
         case sendState(messageID: String)
         /// A received message's audio arrived and was analysed.
         case downloaded(messageID: String)
+        /// A received message's audio cannot be downloaded (the message says why).
+        case downloadFailed(messageID: String)
         /// The server could not be reached (nil: it can again).
         case connection(problem: String?)
         /// The server revoked the token: sign in again (nothing in the store is lost).
@@ -50,10 +52,11 @@ public final class ConversationSession {
         self.policy = policy
         self.clock = clock
         sender = OutboxSender(store: store, client: client, policy: policy, clock: clock)
-        fetcher = MediaFetcher(store: store, client: client)
+        fetcher = MediaFetcher(store: store, client: client, clock: clock)
         sender.onChange = { [weak self] in self?.onChange(.sendState(messageID: $0)) }
         sender.onAnswer = { [weak self] in self?.serverAnswered() }
         fetcher.onDownloaded = { [weak self] in self?.onChange(.downloaded(messageID: $0)) }
+        fetcher.onFailedForGood = { [weak self] in self?.onChange(.downloadFailed(messageID: $0)) }
     }
 
     /// Each download that failed, as a sentence.
@@ -176,8 +179,9 @@ public final class ConversationSession {
         if outcome.roomsChanged { onChange(.rooms) }
         if !outcome.received.isEmpty || !outcome.removed.isEmpty {
             onChange(.messages(received: outcome.received, removed: outcome.removed))
-            if syncTask != nil { fetchDownloads() }
         }
+        // Also when nothing arrived: a download that failed for a while may be due again.
+        if syncTask != nil { fetchDownloads() }
         for id in outcome.confirmedSends { onChange(.sendState(messageID: id)) }
         return outcome
     }

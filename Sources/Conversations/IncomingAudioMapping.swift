@@ -15,7 +15,7 @@ enum IncomingAudioMapping {
                              duration: Double(content.durationMilliseconds ?? 0) / 1000,
                              fileExtension: fileExtension(mimeType: content.info?.mimetype,
                                                           name: content.fileName ?? content.body),
-                             mediaURL: url, levels: content.levels, unread: unread)
+                             mediaURL: url, levels: content.levels, unread: unread, announcedSize: content.info?.size)
     }
 
     /// The body, which is "Voice message" for Element's voice messages and

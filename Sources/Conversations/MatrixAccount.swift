@@ -19,6 +19,12 @@ public enum MatrixAccount {
             case .store(let error): return error.description
             }
         }
+
+        /// What goes behind "Details" (the server's code, what did not decode).
+        public var details: String? {
+            if case .matrix(let error) = self { return error.details }
+            return nil
+        }
     }
 
     /// Signs in with a password on the server `homeserverText` names (a URL,

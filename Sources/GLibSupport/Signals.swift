@@ -12,6 +12,8 @@ public typealias PointSignalHandler = @MainActor (Double, Double) -> Void
 public typealias PressSignalHandler = @MainActor (Int, Double, Double) -> Void
 /// One pointer argument, returns a gboolean, e.g. GtkEventControllerLegacy `event`.
 public typealias PointerBoolSignalHandler = @MainActor (UnsafeMutableRawPointer?) -> Bool
+/// An enum (or gint) and a pointer, e.g. SoupMessage `network-event` (GSocketClientEvent, GIOStream*).
+public typealias IntPointerSignalHandler = @MainActor (Int, UnsafeMutableRawPointer?) -> Void
 /// GtkEventControllerKey `key-pressed`: keyval, keycode, modifier state; true stops propagation.
 public typealias KeySignalHandler = @MainActor (UInt32, UInt32, UInt32) -> Bool
 /// One gint argument, e.g. GtkNativeDialog `response`.
@@ -94,6 +96,12 @@ public enum Signal {
     public static func connectPointerReturning(_ instance: UnsafeMutableRawPointer, _ name: String,
                                                _ handler: @escaping PointerBoolSignalHandler) -> UInt {
         attach(instance, name, unsafeBitCast(pointerBoolSignalTrampoline, to: GCallback.self), HandlerBox(handler))
+    }
+
+    @discardableResult
+    public static func connectIntPointer(_ instance: UnsafeMutableRawPointer, _ name: String,
+                                         _ handler: @escaping IntPointerSignalHandler) -> UInt {
+        attach(instance, name, unsafeBitCast(intPointerSignalTrampoline, to: GCallback.self), HandlerBox(handler))
     }
 
     /// Disconnects a handler; its closure is released by GLib's destroy notify.

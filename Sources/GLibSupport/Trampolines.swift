@@ -20,6 +20,12 @@ let voidSignalTrampoline: @convention(c) (gpointer?, gpointer?) -> Void = { _, d
     MainActor.assumeIsolated { box.handler() }
 }
 
+let intPointerSignalTrampoline: @convention(c) (gpointer?, gint, gpointer?, gpointer?) -> Void = { _, value, argument, data in
+    let box = HandlerBox<IntPointerSignalHandler>.borrow(data)
+    nonisolated(unsafe) let argument = argument
+    MainActor.assumeIsolated { box.handler(Int(value), argument) }
+}
+
 let pointerSignalTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, argument, data in
     let box = HandlerBox<PointerSignalHandler>.borrow(data)
     // Borrowed for the call, on this (main) thread: nothing is sent anywhere.
@@ -90,4 +96,23 @@ let busTrampoline: @convention(c) (UnsafeMutablePointer<GstBus>?, UnsafeMutableP
     guard let borrowed = message else { return 1 }
     nonisolated(unsafe) let message = borrowed  // borrowed for the call, on this thread
     return MainActor.assumeIsolated { box.handler(BusMessage(pointer: message)) } ? 1 : 0
+}
+
+// MARK: GIO async calls
+
+/// (source object, result) of a finished GIO async call.
+public typealias AsyncReadyHandler = @MainActor (UnsafeMutablePointer<GObject>?, OpaquePointer?) -> Void
+
+/// A GAsyncReadyCallback whose user_data is a `HandlerBox<AsyncReadyHandler>`
+/// passed retained: an async call completes exactly once, so the box is
+/// released here, after its handler ran. GIO completes a call on the
+/// thread-default main context of the thread that started it: the main one.
+public let asyncReadyTrampoline: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, gpointer?) -> Void = {
+    source, result, data in
+    guard let data else { return }
+    let box = Unmanaged<HandlerBox<AsyncReadyHandler>>.fromOpaque(data).takeRetainedValue()
+    // Borrowed for the call, on this (main) thread: nothing is sent anywhere.
+    nonisolated(unsafe) let source = source
+    nonisolated(unsafe) let result = result
+    MainActor.assumeIsolated { box.handler(source, result) }
 }

@@ -24,7 +24,7 @@ final class MainWindow {
     /// The sidebar beside the content, in a leaflet (see RoomLayout).
     let layout: RoomLayout
     /// "Signed out by the server", under the header bar.
-    let banner = SignedOutBanner()
+    let banner = AccountBanner()
     /// The Matrix account, rooms and sending (nil without a store).
     private(set) var conversations: WindowConversations?
     private let stack: UnsafeMutablePointer<GtkWidget>

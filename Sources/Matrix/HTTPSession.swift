@@ -15,8 +15,12 @@ public struct HTTPResponse: Sendable, Equatable {
 /// Why a request got no answer.
 public enum HTTPFailure: Error, Sendable, Equatable, CustomStringConvertible {
     case cancelled
-    /// No answer within the request's deadline.
+    /// Nothing moved (no byte sent or received) for this long.
     case timedOut(seconds: Int)
+    /// The answer is larger than the most Hark reads of it (bytes).
+    case tooLarge(limit: Int)
+    /// The answer could not be written to its file.
+    case unwritable(path: String, reason: String)
     /// The connection could not be made or broke (the transport's own message).
     case transport(String)
     case invalidURL(String)
@@ -27,7 +31,18 @@ public enum HTTPFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .timedOut(let seconds): return trn("no answer in {count} second", "no answer in {count} seconds", seconds)
         case .transport(let message): return message
         case .invalidURL(let url): return tr("“{address}” is not a valid address", ["address": url])
+        case .tooLarge(let limit):
+            return tr("the answer is larger than {size}, the most Hark accepts", ["size": HTTPFailure.megabytes(limit)])
+        case .unwritable(let path, let reason):
+            return tr("it could not be written to {path} ({reason})", ["path": path, "reason": reason])
         }
+    }
+}
+
+extension HTTPFailure {
+    /// "100 MB" for a limit in bytes.
+    public static func megabytes(_ bytes: Int) -> String {
+        tr("{count} MB", ["count": String(bytes / (1024 * 1024))])
     }
 }
 
@@ -44,13 +59,18 @@ public final class Cancellable: @unchecked Sendable {
 
 /// HTTP on GLib's main loop through libsoup 3: every request is asynchronous
 /// and cancellable, its answer delivered on the main thread; nothing blocks it.
-/// Each request has a deadline of its own (a long-poll's is longer), after
-/// which it is cancelled and fails with `timedOut`.
+/// A request fails with `timedOut` when nothing moves for its deadline (no
+/// byte sent or received; a long-poll's is longer by the time the server may
+/// hold it), not when the whole transfer takes long: a large file over a slow
+/// line gets through. An answer is read in chunks, into memory up to a limit
+/// or into a file.
 @MainActor
 public final class HTTPSession {
     private let session: UnsafeMutablePointer<SoupSession>
-    /// Added to a request's server hold time: how long an answer may take.
+    /// How long a request may go without a byte moving (plus its server hold time).
     public var deadlineSeconds: Int
+    /// The most of an answer read into memory; a larger one fails with `tooLarge`.
+    public nonisolated static let answerLimit = 64 * 1024 * 1024
 
     public init(deadlineSeconds: Int = 30) {
         session = soup_session_new()!
@@ -66,8 +86,13 @@ public final class HTTPSession {
     }
 
     /// Sends one request; `completion` runs on the main thread exactly once.
+    /// `limit`: the most of the body read (into memory, or into `file` for a
+    /// success); more fails the request with `tooLarge`. `file` is created
+    /// (or emptied) and written as the body arrives; the answer's `body` is
+    /// then empty, unless the server refused (its error is read into memory).
     public func send(method: String, url: String, headers: [(String, String)] = [], body: Data? = nil,
-                     contentType: String? = nil, holdMilliseconds: Int = 0, cancellable: Cancellable = Cancellable(),
+                     contentType: String? = nil, holdMilliseconds: Int = 0, limit: Int = HTTPSession.answerLimit,
+                     file: String? = nil, cancellable: Cancellable = Cancellable(),
                      completion: @escaping @MainActor (Result<HTTPResponse, HTTPFailure>) -> Void) {
         guard let message = soup_message_new(method, url) else {
             completion(.failure(.invalidURL(url)))
@@ -82,57 +107,22 @@ public final class HTTPSession {
             soup_message_set_request_body_from_bytes(message, contentType ?? "application/octet-stream", bytes)
             g_bytes_unref(bytes)
         }
-        let seconds = deadlineSeconds + (holdMilliseconds + 999) / 1000
-        let timedOut = TimeoutFlag()
-        let deadline = MainLoop.timeout(milliseconds: UInt32(seconds * 1000)) {
-            timedOut.fired = true
-            cancellable.cancel()
-            return false
-        }
-        let session = self.session
-        let box = HandlerBox<AsyncReadyHandler> { _, result in
-            deadline.remove()
-            var error: UnsafeMutablePointer<GError>?
-            let bytes = soup_session_send_and_read_finish(session, result, &error)
-            defer { g_object_unref(UnsafeMutableRawPointer(message)) }
-            if let error {
-                let failure = GLibError(consuming: error)
-                if bytes != nil { g_bytes_unref(bytes) }
-                if timedOut.fired {
-                    completion(.failure(.timedOut(seconds: seconds)))
-                } else if failure.domain == "g-io-error-quark" && failure.code == Int32(G_IO_ERROR_CANCELLED.rawValue) {
-                    completion(.failure(.cancelled))
-                } else {
-                    completion(.failure(.transport(failure.message)))
-                }
-                return
-            }
-            var data = Data()
-            if let bytes {
-                var size: gsize = 0
-                if let start = g_bytes_get_data(bytes, &size), size > 0 {
-                    data = Data(bytes: start, count: Int(size))
-                }
-                g_bytes_unref(bytes)
-            }
-            let responseHeaders = soup_message_get_response_headers(message)
-            let header = { (name: String) in soup_message_headers_get_one(responseHeaders, name).map { String(cString: $0) } }
-            completion(.success(HTTPResponse(status: Int(soup_message_get_status(message).rawValue),
-                                             retryAfter: header("Retry-After"),
-                                             contentType: header("Content-Type"), body: data)))
-        }
-        soup_session_send_and_read_async(session, message, G_PRIORITY_DEFAULT, cancellable.pointer,
-                                         asyncReadyTrampoline, box.retainedPointer())
+        let transfer = HTTPTransfer(session: session, message: message, cancellable: cancellable,
+                                idleSeconds: deadlineSeconds + (holdMilliseconds + 999) / 1000,
+                                limit: limit, file: file, bodySize: body?.count ?? 0, completion: completion)
+        transfer.start()
     }
 
     /// `send` for async code: cancelling the task cancels the request.
     public func send(method: String, url: String, headers: [(String, String)] = [], body: Data? = nil,
-                     contentType: String? = nil, holdMilliseconds: Int = 0) async throws(HTTPFailure) -> HTTPResponse {
+                     contentType: String? = nil, holdMilliseconds: Int = 0, limit: Int = HTTPSession.answerLimit,
+                     file: String? = nil) async throws(HTTPFailure) -> HTTPResponse {
         let cancellable = Cancellable()
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPResponse, HTTPFailure>, Never>) in
                 send(method: method, url: url, headers: headers, body: body, contentType: contentType,
-                     holdMilliseconds: holdMilliseconds, cancellable: cancellable) { continuation.resume(returning: $0) }
+                     holdMilliseconds: holdMilliseconds, limit: limit, file: file,
+                     cancellable: cancellable) { continuation.resume(returning: $0) }
             }
         } onCancel: {
             cancellable.cancel()
@@ -141,7 +131,3 @@ public final class HTTPSession {
     }
 }
 
-@MainActor
-private final class TimeoutFlag {
-    var fired = false
-}

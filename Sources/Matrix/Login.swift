@@ -10,6 +10,19 @@ public struct LoginFlows: Decodable, Sendable, Equatable {
 
     public static let password = "m.login.password"
 
+    public init(flows: [Flow]) {
+        self.flows = flows
+    }
+
+    /// A flow of a shape Hark does not know (no `type`, or not a string) is
+    /// skipped: it must not hide a password flow beside it.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        flows = try container.decode([Lenient<Flow>].self, forKey: .flows).compactMap(\.value)
+    }
+
+    enum CodingKeys: String, CodingKey { case flows }
+
     public var offersPassword: Bool { flows.contains { $0.type == Self.password } }
 
     /// Nothing when password login is offered; otherwise the error that says
@@ -87,5 +100,15 @@ public struct WhoAmI: Decodable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case userID = "user_id"
         case deviceID = "device_id"
+    }
+}
+
+/// One element of a list that decodes as nil, not as the whole list's
+/// failure, when it is not what was expected.
+struct Lenient<Element: Decodable>: Decodable {
+    let value: Element?
+
+    init(from decoder: Decoder) throws {
+        value = try? Element(from: decoder)
     }
 }

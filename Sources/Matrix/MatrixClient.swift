@@ -170,10 +170,24 @@ public final class MatrixClient {
     }
 
     /// One `/sync` from `since` (nil: the first), which the server may hold
-    /// for up to `timeoutMilliseconds` waiting for something new.
+    /// for up to `timeoutMilliseconds` waiting for something new. An answer
+    /// past `HTTPSession.answerLimit` is refused; it is decoded off the main
+    /// thread (a large one takes seconds).
     public func sync(since: String?, filter: String = SyncFilter.json(), timeoutMilliseconds: Int = 0)
         async throws(MatrixError) -> SyncResponse {
-        try await call(Endpoints.sync(since: since, filter: filter, timeoutMilliseconds: timeoutMilliseconds))
+        let request = Endpoints.sync(since: since, filter: filter, timeoutMilliseconds: timeoutMilliseconds)
+        let response = try await send(request)
+        let body = response.body
+        let decoded = await Task.detached { () -> Result<SyncResponse, DecodingFailure> in
+            do { return .success(try JSONDecoder().decode(SyncResponse.self, from: body)) } catch {
+                return .failure(DecodingFailure(detail: "\(error)"))
+            }
+        }.value
+        switch decoded {
+        case .success(let answer): return answer
+        case .failure(let failure):
+            throw .badResponse(homeserver: displayName, detail: "\(request.method.rawValue) \(request.path): \(failure.detail)")
+        }
     }
 
     /// Older events of a room, going back from `from`.
@@ -191,12 +205,14 @@ public final class MatrixClient {
         try await send(Endpoints.event(roomID: roomID, eventID: eventID)).body
     }
 
-    /// A file's bytes, through authenticated media.
-    public func download(contentURI: String) async throws(MatrixError) -> Data {
+    /// Downloads a file (authenticated media) into `path`, written as it
+    /// arrives; more than `limit` bytes stop it (`HTTPFailure.tooLarge`
+    /// inside `.unreachable`, see `DownloadFailure`).
+    public func download(contentURI: String, to path: String, limit: Int) async throws(MatrixError) {
         guard let request = Endpoints.download(contentURI: contentURI) else {
             throw .badResponse(homeserver: displayName, detail: tr("“{address}” is not an mxc:// address", ["address": contentURI]))
         }
-        return try await send(request).body
+        _ = try await send(request, limit: limit, file: path)
     }
 
     // MARK: Sending
@@ -218,7 +234,8 @@ public final class MatrixClient {
     }
 
     /// The answer to `request`, or the error it stands for.
-    func send(_ request: APIRequest) async throws(MatrixError) -> HTTPResponse {
+    func send(_ request: APIRequest, limit: Int = HTTPSession.answerLimit, file: String? = nil)
+        async throws(MatrixError) -> HTTPResponse {
         var headers: [(String, String)] = []
         if request.authenticated {
             guard let session else { throw .notSignedIn }
@@ -228,9 +245,11 @@ public final class MatrixClient {
         do {
             response = try await http.send(method: request.method.rawValue, url: request.url(baseURL: homeserver),
                                            headers: headers, body: request.body, contentType: request.contentType,
-                                           holdMilliseconds: request.serverHoldMilliseconds)
+                                           holdMilliseconds: request.serverHoldMilliseconds, limit: limit, file: file)
         } catch .cancelled {
             throw .cancelled
+        } catch .tooLarge(let limit) {
+            throw .tooLarge(homeserver: displayName, limit: limit)
         } catch {
             throw .unreachable(homeserver: displayName, reason: error.description)
         }
@@ -240,6 +259,11 @@ public final class MatrixClient {
         }
         return response
     }
+}
+
+/// Why an answer could not be decoded (a Swift error is not Sendable).
+private struct DecodingFailure: Error {
+    let detail: String
 }
 
 /// An answer whose content Hark does not need (`{}`, or any object).

@@ -34,6 +34,8 @@ public enum MatrixError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreachable(homeserver: String, reason: String)
     /// The server answered something that is not what the API promises.
     case badResponse(homeserver: String, detail: String)
+    /// The answer was larger than the most Hark reads of it (bytes).
+    case tooLarge(homeserver: String, limit: Int)
     /// `.well-known/matrix/client` named no usable homeserver.
     case discoveryFailed(serverName: String, detail: String)
     /// What the user typed is neither a Matrix ID, a server name nor a URL.
@@ -61,12 +63,16 @@ public enum MatrixError: Error, Sendable, Equatable, CustomStringConvertible {
             }
             return tr("The server asks to wait before trying again.")
         case .server(let status, let code, let message):
-            return tr("The server refused: {reason} ({code}, HTTP {status}).",
-                      ["reason": message.isEmpty ? code : message, "code": code, "status": String(status)])
+            guard Self.isMatrixCode(code) else { return Self.sentence(forStatus: status) }
+            let reason = message.isEmpty ? code : String(message.prefix(Self.longestServerMessage))
+            return tr("The server refused: {reason}", ["reason": reason])
         case .unreachable(let homeserver, let reason):
             return tr("Cannot reach {server}: {reason}.", ["server": homeserver, "reason": reason])
-        case .badResponse(let homeserver, let detail):
-            return tr("{server} gave an answer Hark does not understand ({reason}).", ["server": homeserver, "reason": detail])
+        case .badResponse(let homeserver, _):
+            return tr("{server} gave an answer Hark does not understand.", ["server": homeserver])
+        case .tooLarge(let homeserver, let limit):
+            return tr("{server} sent more than {size}, the most Hark accepts for this: it was stopped there.",
+                      ["server": homeserver, "size": HTTPFailure.megabytes(limit)])
         case .discoveryFailed(let serverName, let detail):
             return tr("Cannot find the Matrix server of {name}: {reason}.", ["name": serverName, "reason": detail])
         case .invalidHomeserver(let text):
@@ -75,6 +81,46 @@ public enum MatrixError: Error, Sendable, Equatable, CustomStringConvertible {
             return tr("Encrypted rooms are not supported yet: Hark sent nothing into this room.")
         case .cancelled:
             return tr("Cancelled.")
+        }
+    }
+
+    /// What a person needs no more than the sentence for, but a report of the
+    /// problem does: the server's own code and status, the start of an answer
+    /// that was not the API's, what did not decode. Shown behind "Details".
+    public var details: String? {
+        switch self {
+        case .server(let status, let code, let message):
+            if Self.isMatrixCode(code) { return "\(code), HTTP \(status)" }
+            let excerpt = message.trimmingCharacters(in: .whitespacesAndNewlines)
+            return "HTTP \(status)" + (excerpt.isEmpty ? "" : ": " + String(excerpt.prefix(Self.longestServerMessage)))
+        case .badResponse(_, let detail):
+            return detail
+        default:
+            return nil
+        }
+    }
+
+    /// The longest piece of a server's own words shown (a hostile server's
+    /// "message" can be anything, of any length).
+    static let longestServerMessage = 300
+
+    /// `M_FORBIDDEN` and its kind: the server answered in the API's own terms.
+    static func isMatrixCode(_ code: String) -> Bool { !code.hasPrefix("HTTP ") }
+
+    /// A sentence for an HTTP status the server gave no Matrix error with
+    /// (a proxy's or a broken server's page).
+    static func sentence(forStatus status: Int) -> String {
+        switch status {
+        case 500...599:
+            return tr("The server has a problem of its own (HTTP {status}): try again later.", ["status": String(status)])
+        case 404:
+            return tr("The server does not offer what Hark asked for (HTTP 404): it may not be a Matrix server.")
+        case 401, 403:
+            return tr("The server refused access (HTTP {status}).", ["status": String(status)])
+        case 413:
+            return tr("The server refused it as too large (HTTP 413).")
+        default:
+            return tr("The server refused the request (HTTP {status}).", ["status": String(status)])
         }
     }
 

@@ -17,8 +17,11 @@ public struct Account: Sendable, Hashable {
 public enum SecretStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No Secret Service answers on the bus (no keyring running, or no session bus).
     case unavailable(detail: String)
-    /// The Secret Service answered with an error (a locked keyring, a refused prompt…).
+    /// The Secret Service answered with an error (a refused prompt…).
     case failed(String)
+    /// The keyring holding the account's token is locked, and it was not
+    /// unlocked when asked (the prompt was dismissed or could not be shown).
+    case locked
 
     public var description: String {
         switch self {
@@ -27,6 +30,9 @@ public enum SecretStoreError: Error, Sendable, Equatable, CustomStringConvertibl
                       + "sign-in only there, so it cannot sign in without one.")
         case .failed(let message):
             return tr("The keyring refused to keep the sign-in: {reason}.", ["reason": message])
+        case .locked:
+            return tr("The keyring that keeps your sign-in is locked. Unlock it (in Passwords and Keys, or by "
+                      + "unlocking your session) and try again: your account and messages are kept.")
         }
     }
 }
@@ -38,7 +44,11 @@ public enum SecretStoreError: Error, Sendable, Equatable, CustomStringConvertibl
 public final class SecretStore {
     private var service: UnsafeMutablePointer<SecretService>?
 
-    public init() {}
+    /// The process is about to hold a token: from now on it can leave none
+    /// in a core file.
+    public init() {
+        _ = hark_forbid_core_dumps()
+    }
 
     isolated deinit {
         if let service { g_object_unref(service) }
@@ -64,9 +74,15 @@ public final class SecretStore {
         }
     }
 
-    /// The account's token, or nil when none is stored.
+    /// The account's token, or nil when none is stored. A locked keyring is
+    /// asked to unlock (the Secret Service shows its prompt); when it stays
+    /// locked, this throws `.locked` rather than answering nil.
     public func token(for account: Account) async throws(SecretStoreError) -> String? {
-        try await withService { service throws(SecretStoreError) in try await Self.lookup(account, service) }
+        try await withService { service throws(SecretStoreError) in
+            if let token = try await Self.lookup(account, service) { return token }
+            if try await Self.hasLockedItem(account, service) { throw .locked }
+            return nil
+        }
     }
 
     private static func lookup(_ account: Account,
@@ -82,6 +98,31 @@ public final class SecretStore {
             secret_value_unref(UnsafeMutableRawPointer(value))
         }
         return token
+    }
+
+    /// Whether the keyring holds an item for the account that is locked
+    /// (searched without unlocking anything).
+    private static func hasLockedItem(_ account: Account,
+                                      _ service: UnsafeMutablePointer<SecretService>) async throws(SecretStoreError) -> Bool {
+        let attributes = attributes(account)
+        defer { g_hash_table_unref(attributes) }
+        var locked = false
+        try await finish { callback, data in
+            // No schema: a keyring restarted locked cannot match the schema's
+            // name (gnome-keyring keeps it apart from the attributes until unlocked).
+            secret_service_search(service, nil, attributes, SECRET_SEARCH_ALL, nil, callback, data)
+        } result: { result, error in
+            guard let items = secret_service_search_finish(service, result, error) else { return }
+            var node: UnsafeMutablePointer<GList>? = items
+            while let current = node {
+                if let item = current.pointee.data, secret_item_get_locked(item.assumingMemoryBound(to: SecretItem.self)) != 0 {
+                    locked = true
+                }
+                node = current.pointee.next
+            }
+            g_list_free_full(items, g_object_unref)
+        }
+        return locked
     }
 
     /// Forgets the account's token (nothing happens when none is stored).
@@ -169,6 +210,13 @@ public final class SecretStore {
         }
         guard let failure else { return }
         if failure.domain == "g-dbus-error-quark", Self.noServiceCodes.contains(failure.code) {
+            throw .unavailable(detail: failure.message)
+        }
+        // A keyring restarted under us forgot the session this process opened
+        // with the one before ("The session wrapping the secret does not
+        // exist", an error libsecret does not map): as good as unavailable,
+        // and a fresh proxy opens a new session.
+        if failure.domain == "g-io-error-quark", failure.code == Int32(G_IO_ERROR_DBUS_ERROR.rawValue) {
             throw .unavailable(detail: failure.message)
         }
         throw .failed(failure.message)

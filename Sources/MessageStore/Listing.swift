@@ -22,7 +22,8 @@ extension MessageStore {
     func eachMessage(where clause: String, _ values: [SQLValue], _ body: (Message) -> Void) throws(StoreError) {
         try run("""
             SELECT id, title, created_at, duration, file_name, codec, state, deleted_at, play_position, voice_processed,
-                   origin, room_id, sender, event_id, media_url, unread, title_typed, transcript, transcript_state
+                   origin, room_id, sender, event_id, media_url, unread, title_typed, transcript, transcript_state,
+                   (SELECT failure FROM downloads WHERE message_id = messages.id AND permanent = 1)
             FROM messages WHERE \(clause)
             """, values) { row in
             body(Message(
@@ -36,7 +37,8 @@ extension MessageStore {
                 origin: MessageOrigin(rawValue: row.text(10) ?? "") ?? .recorded,
                 roomID: row.text(11), sender: row.text(12), eventID: row.text(13), mediaURL: row.text(14),
                 unread: row.integer(15) != 0, titleTyped: row.integer(16) != 0, transcript: row.text(17),
-                transcriptState: TranscriptState(rawValue: row.text(18) ?? "") ?? .none))
+                transcriptState: TranscriptState(rawValue: row.text(18) ?? "") ?? .none,
+                downloadFailure: row.text(19)))
         }
     }
 }

@@ -47,9 +47,14 @@ public struct Message: Sendable, Equatable, Identifiable {
     /// The machine transcript (done: the words; empty: ""), see `transcriptState`.
     public var transcript: String? = nil
     public var transcriptState: TranscriptState = .none
+    /// Why a received message's audio cannot be downloaded (too large, not
+    /// audio, refused by the server): it is not tried again. Nil while it may come.
+    public var downloadFailure: String? = nil
 
-    /// A received message whose audio has not been downloaded yet.
-    public var isAwaitingDownload: Bool { state == .missing && mediaURL != nil }
+    /// A received message whose audio has not been downloaded yet, and may be.
+    public var isAwaitingDownload: Bool { state == .missing && mediaURL != nil && downloadFailure == nil }
+    /// A received message whose audio could not be downloaded for good (see `downloadFailure`).
+    public var downloadFailed: Bool { state == .missing && mediaURL != nil && downloadFailure != nil }
 }
 
 /// Which messages a history shows.

@@ -290,6 +290,7 @@ public final class MessageStore {
         // The file first: a file without its row would be adopted back by recovery.
         changingFolder { try? FileManager.default.removeItem(atPath: audioPath(of: message)) }
         try run("DELETE FROM messages WHERE id = ?", [.text(id)])
+        try run("DELETE FROM downloads WHERE message_id = ?", [.text(id)])
     }
 
     /// Purges every deleted message (on quit, or when an undo toast goes).

@@ -230,6 +230,20 @@ enum Schema {
         ALTER TABLE outbox ADD COLUMN uploaded_size INTEGER;
         UPDATE outbox SET waiting_since = queued_at;
         """,
+        // 12: a received message's download: the size its event announced
+        // (the download stops a little past it), and its last failure. A
+        // permanent one (too large, not audio, refused) is not tried again;
+        // a transient one (the network, the server's 5xx) after `retry_at`.
+        """
+        CREATE TABLE downloads (
+            message_id TEXT PRIMARY KEY,
+            announced_size INTEGER,
+            failure TEXT,
+            permanent INTEGER NOT NULL DEFAULT 0,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            retry_at REAL
+        );
+        """,
     ]
 
     static var version: Int { migrations.count }

@@ -39,11 +39,28 @@ public struct Engine: Sendable, Equatable {
     public var python: String { folder + "/bin/python" }
 
     /// Whether the engine was installed completely (its installer's stamp is
-    /// written last). Cheap: two file checks, no Python started.
+    /// written last) and not found damaged since. Cheap: file checks, no
+    /// Python started.
     public var isInstalled: Bool {
         FileManager.default.isExecutableFile(atPath: python)
             && FileManager.default.fileExists(atPath: folder + "/hark-requirements.sha256")
             && FileManager.default.fileExists(atPath: helperScript)
+            && damagedFiles == nil
+    }
+
+    private var damageMark: String { folder + "/hark-damaged" }
+
+    /// The files a check found damaged, until the installer repaired them
+    /// (it removes the mark); nil when none was found.
+    public var damagedFiles: [String]? {
+        guard let text = try? String(contentsOfFile: damageMark, encoding: .utf8) else { return nil }
+        return text.split(separator: "\n").map(String.init)
+    }
+
+    /// Remembers what a check found damaged: the engine reads as not
+    /// installed (so installing it again is offered) until repaired.
+    public func markDamaged(_ files: [String]) {
+        try? files.joined(separator: "\n").write(toFile: damageMark, atomically: true, encoding: .utf8)
     }
 
     /// Whether the multilingual model is installed too (its stamp is written

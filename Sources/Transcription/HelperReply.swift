@@ -9,8 +9,8 @@ struct HelperReply: Decodable, Sendable {
     var error: String?
     var cpu: Double?
 
-    static func decode(_ line: String) -> HelperReply? {
-        try? JSONDecoder().decode(HelperReply.self, from: Data(line.utf8))
+    static func decode(_ line: Data) -> HelperReply? {
+        try? JSONDecoder().decode(HelperReply.self, from: line)
     }
 }
 
@@ -20,9 +20,10 @@ struct HelperRequest: Encodable, Sendable {
     var path: String
     var language: String
 
-    var line: String {
+    /// One line of JSON (JSONEncoder escapes any newline in a path).
+    var data: Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(self)).flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
+        return (try? encoder.encode(self)) ?? Data("{}".utf8)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GLibSupport
+import HelperProcesses
 import Localization
 import MessageStore
 
@@ -42,6 +43,10 @@ public final class Transcriber {
     private let idleSeconds: Double
     private var helper: HelperProcess?
     private var current: Message?
+    /// The message whose failure waits for the engine's check.
+    private var checking: Message?
+    /// Whether the engine's files were checked (after a first failure).
+    private var engineChecked = false
     private var deadlineTimer: Source?
     private var idleTimer: Source?
     private let lock: QueueLock
@@ -72,14 +77,14 @@ public final class Transcriber {
     }
 
     /// Whether a message is in the helper's hands now.
-    public var isBusy: Bool { current != nil }
+    public var isBusy: Bool { current != nil || checking != nil }
     /// The helper's process id while one runs.
     public var helperProcessID: Int32? { helper?.identifier }
 
     /// Looks at the queue and starts on its newest message if idle. Call it
     /// when something was queued; cheap when there is nothing to do.
     public func wake() {
-        guard current == nil else { return }
+        guard current == nil, checking == nil else { return }
         let next: Message?
         do { next = try nextMessage() } catch {
             return
@@ -92,8 +97,9 @@ public final class Transcriber {
         idleTimer?.remove()
         idleTimer = nil
         guard engine.isReady(for: language) else {
-            fail(next, reason: engine.isInstalled ? tr("the multilingual model is not installed")
-                                                  : tr("the transcription engine is not installed"))
+            fail(next, reason: engine.damagedFiles.map { EngineCheck.damaged($0).description }
+                 ?? (engine.isInstalled ? tr("the multilingual model is not installed")
+                                        : tr("the transcription engine is not installed")))
             return
         }
         if helper == nil {
@@ -162,13 +168,9 @@ public final class Transcriber {
 
     private func startHelper() throws(TranscriptionError) {
         let started = try HelperProcess(arguments: engine.helperArguments(language: language))
-        started.onLine = { [weak self, weak started] line in
+        started.onExit = { [weak self, weak started] failure in
             guard let self, let started, started === self.helper else { return }
-            self.received(line)
-        }
-        started.onExit = { [weak self, weak started] in
-            guard let self, let started, started === self.helper else { return }
-            self.helperEnded()
+            self.helperEnded(failure)
         }
         helper = started
         helperCPUAtStart = 0
@@ -189,17 +191,21 @@ public final class Transcriber {
         deadlineExtensions = 0
         armDeadline(seconds: seconds)
         onEvent(.started(messageID: message.id))
-        helper.send(request.line)
+        helper.send(request) { [weak self] answer in
+            // No answer (the helper ended): `helperEnded` says why.
+            guard case .success(let line) = answer else { return }
+            self?.received(line)
+        }
     }
 
-    private func received(_ line: String) {
+    private func received(_ line: Data) {
         guard let message = current, let reply = HelperReply.decode(line), reply.id == message.id else { return }
         deadlineTimer?.remove()
         deadlineTimer = nil
         current = nil
         notePeaks()
         if let error = reply.error {
-            fail(message, reason: error, thenWake: true)
+            failChecking(message, reason: error)
             return
         }
         do {
@@ -259,7 +265,7 @@ public final class Transcriber {
     }
 
     /// The helper's output ended on its own: crashed, killed, or exited.
-    private func helperEnded() {
+    private func helperEnded(_ failure: JSONLinesChannel.Failure) {
         helper = nil
         lock.release()
         onEvent(.helperStopped)
@@ -267,7 +273,33 @@ public final class Transcriber {
         deadlineTimer = nil
         guard let message = current else { return }
         current = nil
-        fail(message, reason: tr("the transcriber stopped while working on it"), thenWake: true)
+        if case .lineTooLong(let limit) = failure {
+            fail(message, reason: tr("the transcriber wrote an answer longer than {size} and was stopped",
+                                     ["size": ByteCountFormatter.string(fromByteCount: Int64(limit), countStyle: .binary)]),
+                 thenWake: true)
+        } else {
+            failChecking(message, reason: tr("the transcriber stopped while working on it"))
+        }
+    }
+
+    /// A helper that failed a message (it ended, or answered an error) may
+    /// stand on a damaged engine: checked once per transcriber, in the
+    /// background, and if so the message says that and how to repair it.
+    private func failChecking(_ message: Message, reason: String) {
+        guard !engineChecked else { return fail(message, reason: reason) }
+        engineChecked = true
+        checking = message
+        engine.check { [weak self] found in
+            guard let self else { return }
+            self.checking = nil
+            if case .damaged(let files) = found {
+                self.engine.markDamaged(files)
+                self.endHelper()
+                self.fail(message, reason: found.description)
+            } else {
+                self.fail(message, reason: reason)
+            }
+        }
     }
 
     private func fail(_ message: Message, reason: String, thenWake: Bool = true) {

@@ -32,7 +32,9 @@ public final class TestKeyring: @unchecked Sendable {
 
     deinit { stop() }
 
-    public func start() throws {
+    /// Starts the daemon on this keyring's files: unlocked (the password on
+    /// standard input), or locked, as after a restart with nobody to type it.
+    public func start(unlocked: Bool = true) throws {
         guard !Self.secretsOwned else { throw KeyringFailed(output: "another Secret Service is already on the bus") }
         // A daemon stopped a moment ago may leave its control socket behind,
         // and a new one would not bind there: this folder is the tests' own.
@@ -46,8 +48,8 @@ public final class TestKeyring: @unchecked Sendable {
         let environment = ["G_DEBUG": "", "HOME": folder.path("home"), "XDG_DATA_HOME": folder.path("data"),
                            "XDG_RUNTIME_DIR": folder.path("runtime"), "DISPLAY": "", "WAYLAND_DISPLAY": ""]
         let daemon = try ChildProcess("/usr/bin/gnome-keyring-daemon",
-                                      ["--foreground", "--unlock", "--components=secrets"],
-                                      environment: environment, input: "test-keyring-password")
+                                      ["--foreground"] + (unlocked ? ["--unlock"] : []) + ["--components=secrets"],
+                                      environment: environment, input: unlocked ? "test-keyring-password" : nil)
         self.daemon = daemon
         // For scripts/run-tests to stop it should this test process crash.
         try String(daemon.process.processIdentifier).write(toFile: folder.path("keyring.pid"), atomically: true,
@@ -77,6 +79,24 @@ public final class TestKeyring: @unchecked Sendable {
             "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
             "--method", "org.freedesktop.DBus.NameHasOwner", "org.freedesktop.secrets"], seconds: 10)
         return answer?.output.contains("true") == true
+    }
+
+    /// Locks the default keyring (as the screen lock or GNOME Passwords' Lock
+    /// does): its items stay, their secrets cannot be read until it is unlocked.
+    public func lock() throws {
+        func call(_ method: String, _ argument: String) throws -> String {
+            let (status, output) = try ChildProcess.run("/usr/bin/gdbus", [
+                "call", "--session", "--dest", "org.freedesktop.secrets", "--object-path", "/org/freedesktop/secrets",
+                "--method", "org.freedesktop.Secret.Service." + method, argument], seconds: 10)
+            guard status == 0 else { throw KeyringFailed(output: "\(method) failed: \(output)") }
+            return output
+        }
+        // "(objectpath '/org/freedesktop/secrets/collection/login',)"
+        let alias = try call("ReadAlias", "default")
+        guard let start = alias.firstIndex(of: "'"), let end = alias.lastIndex(of: "'"), start < end else {
+            throw KeyringFailed(output: "no default keyring: \(alias)")
+        }
+        _ = try call("Lock", "[objectpath '\(alias[alias.index(after: start)..<end])']")
     }
 
     /// What `secret-tool` (libsecret's own command) finds for these attributes, or nil.

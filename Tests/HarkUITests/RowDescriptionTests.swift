@@ -41,6 +41,10 @@ struct RowDescriptionTests {
         received.mediaURL = "mxc://localhost/a"
         #expect(RowDescription.name(of: received, from: "Bob", now: now, calendar: calendar, locale: locale)
                 == "Voice message from Bob, Today at 1:00 PM, 4 seconds, downloading")
+        received.downloadFailure = "it is larger than 100 MB, the most Hark downloads"
+        #expect(RowDescription.name(of: received, from: "Bob", now: now, calendar: calendar, locale: locale)
+                == "Voice message from Bob, Today at 1:00 PM, 4 seconds, could not be downloaded")
+        #expect(RowDescription.keys(for: received) == RowDescription.missingKeys, "Delete deletes it")
         #expect(RowDescription.name(of: message("Dentist", hoursAgo: 2, seconds: 4), sendState: "Not sent", now: now,
                                     calendar: calendar, locale: locale) == "Dentist, Today at 1:00 PM, 4 seconds, Not sent")
     }

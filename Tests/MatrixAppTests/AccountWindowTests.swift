@@ -143,6 +143,41 @@ final class AccountWindowTests: XCTestCase {
         }
     }
 
+    func testALockedKeyringShowsTheRoomsAndAnUnlockBannerNotASignIn() throws {
+        let homeserver = try homeserver
+        let keyring = try TestKeyring()
+        defer { keyring.stop() }
+        let folder = try ScratchFolder()
+        try MainActor.assumeIsolated {
+            try withWindow(storeIn: folder.url) { _, window in
+                let conversations = try XCTUnwrap(window.conversations)
+                XCTAssertNil(try awaitOnLoop {
+                    await conversations.account.signIn(server: homeserver, user: "alice", password: Self.password)
+                })
+            }
+            let device = try XCTUnwrap(MessageStore(folder: folder.url).matrixAccount()?.deviceID)
+            try keyring.lock()
+
+            try withWindow(storeIn: folder.url) { store, window in
+                let conversations = try XCTUnwrap(window.conversations)
+                conversations.restore()
+                XCTAssertTrue(waitUntil { window.banner.isShown })
+                XCTAssertEqual(conversations.account.state, .keyringLocked(userID: Self.alice))
+                XCTAssertTrue(window.layout.showsSidebar, "the account's rooms stay")
+                XCTAssertNotNil(store.matrixAccount(), "the account is kept")
+                XCTAssertNil(RoomWindowTests.accessibleLabel(of: window.banner.button, is: "Unlock…"))
+
+                // Unlocked (here by a restart that types the password), Unlock restores the same device.
+                keyring.stop()
+                try keyring.start()
+                hark_test_emit(window.banner.button, "clicked")
+                XCTAssertTrue(waitUntil { conversations.account.isSignedIn })
+                XCTAssertFalse(window.banner.isShown)
+                XCTAssertEqual(store.matrixAccount()?.deviceID, device, "no new sign-in, no new device")
+            }
+        }
+    }
+
     func testARevokedTokenShowsTheBannerLosesNothingAndSigningInAgainSendsWhatWaited() throws {
         let homeserver = try homeserver
         let keyring = try TestKeyring()

@@ -98,7 +98,7 @@ final class ConversationTests: XCTestCase {
             XCTAssertEqual(content.body, "Dentist on Monday")
             XCTAssertEqual(content.waveform, VoiceWaveform.values(from: try XCTUnwrap(try alice.store.levels(of: message.id))))
             let audio = try XCTUnwrap(FileManager.default.contents(atPath: alice.store.audioPath(of: message)))
-            XCTAssertEqual(try awaitOnLoop { try await bob.download(contentURI: content.url!) }, audio, "the file unchanged")
+            XCTAssertEqual(try awaitOnLoop { try await bob.downloadedData(contentURI: content.url!) }, audio, "the file unchanged")
 
             // Alice's own sync brings her event back: known, not a second message.
             let outcome = try awaitOnLoop { try await alice.syncOnce() }

@@ -1,3 +1,5 @@
+import Foundation
+import Matrix
 import GLibSupport
 import XCTest
 
@@ -39,4 +41,15 @@ private final class Outcome<T> {
 struct StillRunning: Error, CustomStringConvertible {
     let seconds: Double
     var description: String { "not done in \(seconds) s" }
+}
+
+extension MatrixClient {
+    /// A file's bytes, downloaded as Hark downloads (into a file) and read back.
+    @MainActor
+    func downloadedData(contentURI: String) async throws -> Data {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hark-test-download-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try await download(contentURI: contentURI, to: path, limit: 100 * 1024 * 1024)
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    }
 }

@@ -219,7 +219,7 @@ final class HomeserverTests: XCTestCase {
             XCTAssertTrue(waveform[55..<98].allSatisfy { (300...600).contains($0) }, "\(waveform)")
 
             // The audio itself, through authenticated media: byte for byte what Alice sent.
-            let downloaded = try awaitOnLoop { try await bob.download(contentURI: contentURI) }
+            let downloaded = try awaitOnLoop { try await bob.downloadedData(contentURI: contentURI) }
             XCTAssertEqual(downloaded, audio)
 
             let later = try awaitOnLoop { try await bob.sync(since: sync.nextBatch) }

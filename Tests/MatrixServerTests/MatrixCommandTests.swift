@@ -50,6 +50,52 @@ final class MatrixCommandTests: XCTestCase {
         return try JSONDecoder().decode([ListedRoom].self, from: Data(lastLine(output).utf8))
     }
 
+    /// A locked keyring is said to be locked, by every command, with the
+    /// account kept (not "Not signed in", whose advice would make a new
+    /// device); and a process holding the token writes no core file even with
+    /// core dumps allowed, as they are here (`ulimit -c unlimited`).
+    func testALockedKeyringIsSaidAndATokenNeverLandsInACoreFile() throws {
+        let server = try SynapseServer()
+        defer { server.stop() }
+        try server.register("ines", password: HomeserverTests.password)
+        let keyring = try TestKeyring()
+        home = try ScratchFolder()
+        var (status, output) = try hark(["account", "login", "--homeserver", server.url, "--user", "ines"],
+                                        input: HomeserverTests.password + "\n")
+        XCTAssertEqual(status, 0, output)
+
+        let crashFolder = try ScratchFolder()
+        let sync = try ChildProcess("/bin/bash", ["-c", "ulimit -c unlimited && cd \"$0\" && exec \"$1\" sync",
+                                                  crashFolder.url.path, harkExecutable], environment: environment)
+        let limits = "/proc/\(sync.process.processIdentifier)/limits"
+        func noCoreSize() -> Bool {
+            (try? String(contentsOfFile: limits, encoding: .utf8))?.split(separator: "\n")
+                .contains { $0.hasPrefix("Max core file size") && $0.split(separator: " ").suffix(3).prefix(2) == ["0", "0"] } == true
+        }
+        let deadline = Date().addingTimeInterval(30)
+        while !noCoreSize() && sync.isRunning && Date() < deadline { usleep(50_000) }
+        XCTAssertTrue(noCoreSize(), "the process that reads the token allows no core file, and cannot allow one again")
+        kill(sync.process.processIdentifier, SIGQUIT)  // dumps core by default; Swift's backtracer catches SIGSEGV
+        sync.waitForExit(seconds: 30)
+        let pattern = (try? String(contentsOfFile: "/proc/sys/kernel/core_pattern", encoding: .utf8)) ?? ""
+        if !pattern.hasPrefix("|") {  // a core handler elsewhere writes no file here to look for
+            let files = try FileManager.default.contentsOfDirectory(atPath: crashFolder.url.path)
+            XCTAssertFalse(files.contains { $0.hasPrefix("core") }, "a core file: \(files)")
+        }
+
+        try keyring.lock()
+        (status, output) = try hark(["account", "status", "--json"])
+        XCTAssertEqual(status, 0, output)
+        XCTAssertTrue(output.contains("\"state\":\"keyring_locked\""), output)
+        (status, output) = try hark(["account", "status"])
+        XCTAssertTrue(output.contains("The keyring that keeps your sign-in is locked."), output)
+        (status, output) = try hark(["rooms"])
+        XCTAssertEqual(status, 1, output)
+        XCTAssertTrue(output.contains("The keyring that keeps your sign-in is locked."), output)
+        XCTAssertFalse(output.contains("not signed in"), output)
+        keyring.stop()
+    }
+
     func testAScriptSignsInJoinsSendsQueuesWhileTheServerIsDownAndReceives() throws {
         let server = try SynapseServer()
         defer { server.stop() }

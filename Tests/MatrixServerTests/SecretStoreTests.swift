@@ -46,6 +46,31 @@ final class SecretStoreTests: XCTestCase {
         }
     }
 
+    /// A locked keyring (locked by the user, or restarted with nobody to type
+    /// its password) is said to be locked: never read as "no token", which
+    /// would send the user to sign in again and make a new device.
+    func testALockedKeyringIsSaidToBeLockedNotEmpty() throws {
+        let keyring = try TestKeyring()
+        try MainActor.assumeIsolated {
+            let store = SecretStore()
+            try awaitOnLoop { try await store.store(token: "syt_kept", for: Self.alice) }
+            try keyring.lock()
+            let locked = try runFailing(SecretStoreError.self) { _ = try await store.token(for: Self.alice) }
+            XCTAssertEqual(locked, .locked)
+            XCTAssertNil(try awaitOnLoop { try await store.token(for: Self.bob) }, "an account with no token has none")
+
+            keyring.stop()
+            try keyring.start(unlocked: false)
+            let restarted = try runFailing(SecretStoreError.self) { _ = try await store.token(for: Self.alice) }
+            XCTAssertEqual(restarted, .locked)
+
+            keyring.stop()
+            try keyring.start()
+            XCTAssertEqual(try awaitOnLoop { try await store.token(for: Self.alice) }, "syt_kept", "unlocked, it is there")
+            try awaitOnLoop { try await store.clear(for: Self.alice) }
+        }
+    }
+
     func testAKeyringThatWentAwayAndCameBack() throws {
         let keyring = try TestKeyring()
         try MainActor.assumeIsolated {

@@ -30,7 +30,7 @@ extension ConversationTests {
             XCTAssertTrue(content.isVoice)
             XCTAssertEqual(content.info?.mimetype, "audio/ogg")
             XCTAssertEqual(content.fileName, "Twelve seconds.ogg")
-            let uploaded = try awaitOnLoop { try await bob.download(contentURI: try XCTUnwrap(content.url)) }
+            let uploaded = try awaitOnLoop { try await bob.downloadedData(contentURI: try XCTUnwrap(content.url)) }
             XCTAssertEqual(content.info?.size, uploaded.count)
             XCTAssertLessThan(uploaded.count, original.count / 10, "Opus, not PCM")
             try uploaded.write(to: URL(fileURLWithPath: downloaded))
@@ -57,7 +57,7 @@ extension ConversationTests {
             _ = try alice.send(message.id, to: roomID)
             XCTAssertEqual(try awaitOnLoop { await alice.sendQueuedNow() }, [])
             let content = try XCTUnwrap(try Self.audioEvents(bob, roomID: roomID).first?.content)
-            let uploaded = try awaitOnLoop { try await bob.download(contentURI: try XCTUnwrap(content.url)) }
+            let uploaded = try awaitOnLoop { try await bob.downloadedData(contentURI: try XCTUnwrap(content.url)) }
             XCTAssertEqual(uploaded, FileManager.default.contents(atPath: alice.store.audioPath(of: message)))
             XCTAssertEqual(content.info?.mimetype, "audio/ogg")
             XCTAssertEqual(content.info?.size, uploaded.count)

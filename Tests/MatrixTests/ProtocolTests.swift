@@ -41,6 +41,37 @@ import Testing
                 == "matrix.org signs in only through its own web page (single sign-on or OAuth), which Hark cannot do yet.")
     }
 
+    /// One flow of a shape Hark does not know (a number for its type, no type,
+    /// not even an object) does not hide the password flow beside it.
+    @Test func unknownLoginFlowsAreSkipped() throws {
+        let odd = try JSONDecoder().decode(LoginFlows.self, from: Data(
+            #"{"flows":[{"type":7},{"stages":["x"]},"m.login.weird",null,{"type":"m.login.password"}]}"#.utf8))
+        #expect(odd.flows == [LoginFlows.Flow(type: "m.login.password")])
+        #expect(odd.offersPassword)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(LoginFlows.self, from: Data(#"{"flows":3}"#.utf8)) }
+    }
+
+    /// A proxy's HTML page or a broken server's answer becomes a sentence for
+    /// people; what it said goes to the details, never into the sentence.
+    @Test func rawServerTextStaysInTheDetails() {
+        let page = "<html><head><title>500 Internal Server Error</title></head><body>nginx</body></html>"
+        let error = MatrixError.from(status: 500, body: Data(page.utf8))
+        #expect(error?.description == "The server has a problem of its own (HTTP 500): try again later.")
+        #expect(error?.details == "HTTP 500: " + page)
+        #expect(MatrixError.from(status: 404, body: Data("<html>Not Found</html>".utf8))?.description
+                == "The server does not offer what Hark asked for (HTTP 404): it may not be a Matrix server.")
+        let refused = MatrixError.from(status: 403, body: Data(#"{"errcode":"M_FORBIDDEN","error":"You are not invited to this room."}"#.utf8))
+        #expect(refused?.description == "The server refused: You are not invited to this room.")
+        #expect(refused?.details == "M_FORBIDDEN, HTTP 403")
+        let long = String(repeating: "spam ", count: 10_000)
+        let flood = MatrixError.from(status: 400, body: Data(#"{"errcode":"M_UNKNOWN","error":"\#(long)"}"#.utf8))
+        #expect((flood?.description.count ?? .max) < 400, "a server's own words are cut")
+        let undecodable = MatrixError.badResponse(homeserver: "example.org",
+                                                  detail: "GET /login: typeMismatch(Swift.String, Path: flows[0].type)")
+        #expect(undecodable.description == "example.org gave an answer Hark does not understand.")
+        #expect(undecodable.details?.contains("typeMismatch") == true)
+    }
+
     @Test func loginRequestIsPasswordWithAUserIdentifier() throws {
         let request = Endpoints.login(PasswordLoginRequest(user: "alice", password: "s3cret"))
         #expect(request.method == .post && request.path == "/_matrix/client/v3/login" && !request.authenticated)

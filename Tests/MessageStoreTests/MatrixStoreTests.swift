@@ -147,11 +147,15 @@ final class MatrixStoreTests: XCTestCase {
     func testADownloadedMessageIsQueuedForTranscriptionLikeARecordingWhenItIsOn() throws {
         let store = try MessageStore(folder: folder)
         try store.updateRoom(RoomUpdate(id: "!room", membership: .join))
-        let audio = scratch.path("download.ogg")
-        _ = FileManager.default.createFile(atPath: audio, contents: Data("OggS".utf8))
         let analysis = Analysis(duration: 3, levels: LevelTrack())
+        /// What the download of `message` wrote into the store's folder.
+        func downloaded(_ message: Message) throws -> DownloadFile {
+            let file = try store.createDownloadFile(of: message)
+            try Data("OggS".utf8).write(to: URL(fileURLWithPath: file.path))
+            return file
+        }
         let off = try XCTUnwrap(try store.receive(incoming("$off", at: 1_700_000_000)))
-        try store.adoptDownload(off.id, from: audio, analysis: analysis)
+        try store.adoptDownload(off.id, from: try downloaded(off), analysis: analysis)
         XCTAssertEqual(try store.message(off.id).transcriptState, TranscriptState.none, "off: nothing queued")
 
         try store.setSetting(MessageStore.transcriptionSetting, "on")
@@ -159,7 +163,7 @@ final class MatrixStoreTests: XCTestCase {
         let own = try XCTUnwrap(try store.receive(incoming("$own", sender: "@me:example.org", at: 1_700_000_200)))
         XCTAssertEqual(try store.message(others.id).transcriptState, TranscriptState.none, "no audio yet")
         XCTAssertEqual(try store.queuedTranscriptionCount(), 0)
-        for message in [others, own] { try store.adoptDownload(message.id, from: audio, analysis: analysis) }
+        for message in [others, own] { try store.adoptDownload(message.id, from: try downloaded(message), analysis: analysis) }
         XCTAssertEqual(try store.message(others.id).transcriptState, .queued)
         XCTAssertEqual(try store.message(own.id).transcriptState, .queued)
         let mine = try recorded(store, room: "!room")  // recorded now: the newest

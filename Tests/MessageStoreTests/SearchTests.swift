@@ -154,6 +154,7 @@ final class SearchTests: XCTestCase {
             ALTER TABLE outbox DROP COLUMN waiting_since;
             ALTER TABLE outbox DROP COLUMN expired;
             ALTER TABLE outbox DROP COLUMN uploaded_size;
+            DROP TABLE downloads;
             PRAGMA user_version = 8;
             """)
         XCTAssertEqual(try search(store, "grandmas"), [], "as before")

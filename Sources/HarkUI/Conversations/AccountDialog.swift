@@ -5,6 +5,7 @@ import Foundation
 import GLibSupport
 import GtkSupport
 import Localization
+import Matrix
 
 /// "Matrix Account…": signing in (Matrix ID or server, user name, password),
 /// or, signed in, who and where with Sign Out. The work is asynchronous on
@@ -23,6 +24,9 @@ final class AccountDialog {
     let spinner: UnsafeMutablePointer<GtkWidget>
     private let signInLabel: UnsafeMutablePointer<GtkWidget>
     private let errorLabel: UnsafeMutablePointer<GtkWidget>
+    /// "Details" under the sentence: the server's code, what did not decode.
+    private let errorDetails: UnsafeMutablePointer<GtkWidget>
+    private let errorDetailsLabel: UnsafeMutablePointer<GtkWidget>
     private let noticeLabel: UnsafeMutablePointer<GtkWidget>
     private let accountLabel: UnsafeMutablePointer<GtkWidget>
     private let accountError: UnsafeMutablePointer<GtkWidget>
@@ -61,6 +65,13 @@ final class AccountDialog {
         errorLabel = Self.sentenceLabel("")
         gtk_widget_add_css_class(errorLabel, "error")
         gtk_box_append(hark_box(form), errorLabel)
+        errorDetailsLabel = SentenceLabel.make("")
+        gtk_label_set_selectable(hark_label(errorDetailsLabel), 1)
+        gtk_widget_add_css_class(errorDetailsLabel, "dim-label")
+        errorDetails = gtk_expander_new_with_mnemonic(tr("_Details"))!
+        gtk_expander_set_child(OpaquePointer(errorDetails), errorDetailsLabel)
+        gtk_widget_set_visible(errorDetails, 0)
+        gtk_box_append(hark_box(form), errorDetails)
         signInButton = gtk_button_new()!
         let buttonBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
         gtk_widget_set_halign(buttonBox, GTK_ALIGN_CENTER)
@@ -137,6 +148,9 @@ final class AccountDialog {
         case .signedOutByServer:
             setLabel(noticeLabel, tr("Signed out by the server. Sign in again to go on; nothing on this computer was lost."))
             gtk_stack_set_visible_child_name(OpaquePointer(stack), "form")
+        case .keyringLocked:
+            setLabel(noticeLabel, SecretStoreError.locked.description)
+            gtk_stack_set_visible_child_name(OpaquePointer(stack), "form")
         case .signedOut, .restoring:
             setLabel(noticeLabel, nil)
             gtk_stack_set_visible_child_name(OpaquePointer(stack), "form")
@@ -184,18 +198,26 @@ final class AccountDialog {
         setLabel(label, text)
     }
 
+    private func showDetails(_ details: String?) {
+        SentenceLabel.set(errorDetailsLabel, details ?? "")
+        gtk_expander_set_expanded(OpaquePointer(errorDetails), 0)
+        gtk_widget_set_visible(errorDetails, details == nil ? 0 : 1)
+    }
+
     /// Signs in with the form's fields; the dialog closes once signed in.
     func signIn() {
         let (server, user, password) = fields
         guard !isBusy, !server.isEmpty, !user.isEmpty, !password.isEmpty else { return }
         showError(nil, in: errorLabel)
+        showDetails(nil)
         setBusy(true, label: tr("Signing In…"))
         Task { [weak self, account] in
             let problem = await account.signIn(server: server, user: user, password: password)
             guard let self, self.lifetime.isAlive else { return }
             self.setBusy(false, label: tr("_Sign In"))
             if let problem {
-                self.showError(problem, in: self.errorLabel)
+                self.showError(problem.description, in: self.errorLabel)
+                self.showDetails(problem.details)
             } else {
                 gtk_editable_set_text(OpaquePointer(self.passwordRow), "")
                 self.close()

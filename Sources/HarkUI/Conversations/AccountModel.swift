@@ -17,6 +17,9 @@ final class AccountModel {
         case signedIn(userID: String)
         /// The server revoked the token: the rooms and messages stay, sending waits.
         case signedOutByServer(userID: String)
+        /// The keyring holding the token is locked: the account, its rooms
+        /// and messages stay, sending waits until it is unlocked.
+        case keyringLocked(userID: String)
     }
 
     let store: MessageStore
@@ -46,7 +49,7 @@ final class AccountModel {
 
     var userID: String? {
         switch state {
-        case .signedIn(let id), .signedOutByServer(let id): return id
+        case .signedIn(let id), .signedOutByServer(let id), .keyringLocked(let id): return id
         case .signedOut, .restoring: return nil
         }
     }
@@ -57,9 +60,11 @@ final class AccountModel {
     /// the server with its rooms kept).
     var showsRooms: Bool { userID != nil }
 
-    /// At start: the account the store names, its token from the keyring;
+    /// At start, or to unlock a locked keyring: the account the store names,
+    /// its token from the keyring (which asks to be unlocked when locked);
     /// `problem` hears why it could not be (no Secret Service…).
     func restore(problem: @escaping @MainActor (String) -> Void) {
+        if case .keyringLocked = state { state = .restoring }
         guard state == .restoring else { return }
         Task { [weak self] in
             guard let self else { return }
@@ -69,6 +74,9 @@ final class AccountModel {
                 } else {
                     self.state = .signedOut
                 }
+            } catch .secrets(.locked) {
+                guard let record = self.store.matrixAccount() else { self.state = .signedOut; return }
+                self.state = .keyringLocked(userID: record.userID)
             } catch {
                 self.state = .signedOut
                 problem(tr("Your Matrix account could not be restored: {reason}", ["reason": error.description]))
@@ -76,15 +84,15 @@ final class AccountModel {
         }
     }
 
-    /// Signs in; nil when signed in, else the sentence saying why not.
-    func signIn(server: String, user: String, password: String) async -> String? {
+    /// Signs in; nil when signed in, else why not (a sentence, and details).
+    func signIn(server: String, user: String, password: String) async -> MatrixAccount.Failure? {
         do throws(MatrixAccount.Failure) {
             let client = try await MatrixAccount.signIn(homeserverText: server, user: user, password: password,
                                                         store: store, secrets: secrets)
             adopt(client)
             return nil
         } catch {
-            return error.description
+            return error
         }
     }
 

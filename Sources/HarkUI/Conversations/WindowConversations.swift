@@ -21,7 +21,7 @@ final class WindowConversations {
     unowned let window: MainWindow
     let account: AccountModel
     let sidebar = RoomSidebar()
-    let banner: SignedOutBanner
+    let banner: AccountBanner
     /// A narrow window's invitation, over the room (see WindowConversations+Narrow).
     let invitationBanner = InvitationBanner()
     /// Invitations whose banner the user closed (they stay in the sidebar).
@@ -42,7 +42,7 @@ final class WindowConversations {
     /// Every notification sent, for tests and for the record.
     private(set) var notifications: [RoomNotification] = []
 
-    init(window: MainWindow, store: MessageStore, layout: RoomLayout, banner: SignedOutBanner,
+    init(window: MainWindow, store: MessageStore, layout: RoomLayout, banner: AccountBanner,
          application: UnsafeMutablePointer<GtkApplication>) {
         self.window = window
         self.layout = layout
@@ -60,7 +60,12 @@ final class WindowConversations {
 
         account.onStateChange = { [weak self] in self?.accountChanged() }
         account.onChange = { [weak self] in self?.handle($0) }
-        banner.onSignIn = { [weak self] in self?.openAccountDialog() }
+        banner.onAction = { [weak self] reason in
+            switch reason {
+            case .signedOutByServer: self?.openAccountDialog()
+            case .keyringLocked: self?.restore()
+            }
+        }
         sidebar.onSelect = { [weak self] in self?.show($0) }
         sidebar.onActivate = { [weak self] in self?.layout.showContent() }
         sidebar.onAccept = { [weak self] id in self?.answerInvitation(id, accept: true) }
@@ -99,7 +104,11 @@ final class WindowConversations {
     private func accountChanged() {
         let state = account.state
         layout.showsSidebar = account.showsRooms
-        banner.isShown = { if case .signedOutByServer = state { return true } else { return false } }()
+        switch state {
+        case .signedOutByServer: banner.show(.signedOutByServer)
+        case .keyringLocked: banner.show(.keyringLocked)
+        case .signedIn, .signedOut, .restoring: banner.show(nil)
+        }
         window.history?.canSendToRooms = account.isSignedIn
         accountDialog?.showState()
         reloadRooms()
@@ -122,6 +131,8 @@ final class WindowConversations {
         case .downloaded(let id):
             window.history?.update(id)
             window.transcription?.wake()  // the store queued it, as it does a recording, when transcription is on
+        case .downloadFailed(let id):
+            window.history?.update(id)
         case .connection(let problem):
             connectionProblem = problem
             if let title = sidebarTitle {

@@ -7,8 +7,8 @@ import GtkSupport
 import Localization
 import MessageStore
 
-/// The message history: a virtualised GtkListView (only the rows on screen
-/// exist, so 10,000 messages scroll as smoothly as 10), oldest at the top and
+/// The message history: a virtualised one-column GtkGridView (only the rows
+/// near the screen exist, so 10,000 messages scroll as smoothly as 10), oldest at the top and
 /// newest at the bottom like a conversation, each day under its header
 /// ("Today", "Yesterday", "Monday", "12 November"), which the day's first
 /// message carries. Its model is the list of items' keys (message ids: see

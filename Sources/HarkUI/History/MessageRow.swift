@@ -229,7 +229,8 @@ final class MessageRow {
     }
 
     /// A message without its audio: one still downloading says so; one whose
-    /// file is gone says that, with Delete beside it.
+    /// download failed for good says why, and one whose file is gone says
+    /// that, both with Delete beside them.
     private func showMissing(_ message: Message) {
         let isMissing = message.state == .missing
         gtk_widget_set_visible(missing, isMissing ? 1 : 0)
@@ -239,7 +240,7 @@ final class MessageRow {
             gtk_widget_remove_css_class(missing, "error")
             gtk_widget_add_css_class(missing, "dim-label")
         } else {
-            gtk_label_set_text(hark_label(missing), Self.missingText)
+            gtk_label_set_text(hark_label(missing), message.downloadFailure.map(Self.downloadFailedText) ?? Self.missingText)
             gtk_widget_remove_css_class(missing, "dim-label")
             gtk_widget_add_css_class(missing, "error")
         }
@@ -247,6 +248,10 @@ final class MessageRow {
 
     static var missingText: String { tr("The audio file of this message is missing") }
     static var downloadingText: String { tr("Downloading…") }
+    /// `reason`: why, "it is larger than 100 MB, the most Hark downloads".
+    static func downloadFailedText(_ reason: String) -> String {
+        tr("The audio could not be downloaded: {reason}.", ["reason": reason])
+    }
 
     /// How the message's sends stand (nil: never sent).
     var sendState: SendState?

@@ -22,6 +22,9 @@ enum RowDescription {
         if message.isAwaitingDownload {
             // TRANSLATORS: a part of what a screen reader says of a received message whose audio is on its way.
             parts.append(tr("downloading"))
+        } else if message.downloadFailed {
+            // TRANSLATORS: a part of what a screen reader says of a received message whose audio could not be downloaded.
+            parts.append(tr("could not be downloaded"))
         } else if message.state == .missing {
             // TRANSLATORS: a part of what a screen reader says of a message whose audio file is gone.
             parts.append(tr("audio file missing"))

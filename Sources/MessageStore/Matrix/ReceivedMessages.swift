@@ -18,9 +18,11 @@ public struct IncomingAudio: Sendable, Equatable {
     /// The waveform the event carries, shown until Hark has analysed the audio itself.
     public var levels: LevelTrack?
     public var unread: Bool
+    /// The file's size as the event announces it (`info.size`), if it does.
+    public var announcedSize: Int?
 
     public init(eventID: String, roomID: String, sender: String, title: String, sentAt: Date, duration: Double,
-                fileExtension: String, mediaURL: String, levels: LevelTrack?, unread: Bool) {
+                fileExtension: String, mediaURL: String, levels: LevelTrack?, unread: Bool, announcedSize: Int? = nil) {
         self.eventID = eventID
         self.roomID = roomID
         self.sender = sender
@@ -31,6 +33,7 @@ public struct IncomingAudio: Sendable, Equatable {
         self.mediaURL = mediaURL
         self.levels = levels
         self.unread = unread
+        self.announcedSize = announcedSize
     }
 }
 
@@ -56,32 +59,34 @@ extension MessageStore {
                               playPosition: 0, origin: .received, roomID: incoming.roomID, sender: incoming.sender,
                               eventID: incoming.eventID, mediaURL: incoming.mediaURL, unread: incoming.unread)
         try insert(message, levels: incoming.levels)
+        if let size = incoming.announcedSize, size >= 0 {
+            try run("INSERT INTO downloads (message_id, announced_size) VALUES (?, ?)", [.text(id), .integer(Int64(size))])
+        }
         try noteActivity(roomID: incoming.roomID, at: incoming.sentAt, sender: incoming.sender)
         return message
     }
 
-    /// Received messages whose audio is still to be downloaded, newest first.
-    public func messagesAwaitingDownload() throws(StoreError) -> [Message] {
-        try messages(where: "state = 'missing' AND media_url IS NOT NULL ORDER BY created_at DESC", [])
+    /// Received messages whose audio is still to be downloaded, newest first:
+    /// not those that failed for good, nor those waiting to be tried again after `now`.
+    public func messagesAwaitingDownload(at now: Date = Date()) throws(StoreError) -> [Message] {
+        try messages(where: """
+            state = 'missing' AND media_url IS NOT NULL AND NOT EXISTS (SELECT 1 FROM downloads
+                WHERE message_id = messages.id AND (permanent = 1 OR retry_at > ?))
+            ORDER BY created_at DESC
+            """, [.real(now.timeIntervalSince1970)])
     }
 
-    /// Moves a downloaded file (`path`, analysed as `analysis`) into the
-    /// store as the message's audio: Hark's own levels replace the event's.
-    /// With transcription on, the message is queued for it, as a recording is.
-    public func adoptDownload(_ id: String, from path: String, analysis: Analysis) throws(StoreError) {
+    /// Moves a downloaded file (`file`, analysed as `analysis`) into the
+    /// store as the message's audio, under its real name (a rename: it was
+    /// downloaded into the store's folder): Hark's own levels replace the
+    /// event's. With transcription on, the message is queued for it, as a recording is.
+    public func adoptDownload(_ id: String, from file: DownloadFile, analysis: Analysis) throws(StoreError) {
         try checkWritable()
         let message = try message(id)
         guard message.state == .missing else { return }
         var changes = ownChanges()
         defer { noteOwn(changes) }
-        let partial = messagesFolder.appendingPathComponent(ImportCopy.prefix + message.fileName).path
-        let copy = try changes.make { () throws(StoreError) -> ImportCopy in try ImportCopy(creating: partial) }
-        do { try copy.fill(from: path) } catch {
-            changes.make { copy.discard() }
-            throw error
-        }
-        if !changes.make({ copy.move(to: audioPath(of: message)) }) {
-            changes.make { copy.discard() }
+        if !changes.make({ file.copy.move(to: audioPath(of: message)) }) {
             throw .file(path: audioPath(of: message), detail: tr("could not be moved into place"))
         }
         try inTransaction {
@@ -89,6 +94,7 @@ extension MessageStore {
                                [.real(analysis.duration), .text(id)])
             try queueArrived(id)  // like a recording: yours from another device and others' alike
             try storeLevels(id, analysis.levels)
+            try database.query("DELETE FROM downloads WHERE message_id = ?", [.text(id)])
         }
     }
 

@@ -63,6 +63,9 @@ func runAccountStatus(json: Bool) -> Int32 {
                 do throws(SecretStoreError) {
                     let token = try await SecretStore().token(for: Account(userID: record.userID, homeserver: record.homeserver))
                     state = token == nil ? "signed_out" : "signed_in"
+                } catch .locked {
+                    state = "keyring_locked"
+                    problem = SecretStoreError.locked.description
                 } catch {
                     state = "keyring_unavailable"
                     problem = error.description
@@ -83,6 +86,8 @@ func runAccountStatus(json: Bool) -> Int32 {
                 print(tr("Signed out by the server ({user}): sign in again with 'hark account login'; nothing was lost.",
                          ["user": record!.userID]))
             case "keyring_unavailable": print(tr("Cannot tell: {reason}", ["reason": problem ?? ""]))
+            case "keyring_locked": print(tr("{user} on {server}: {reason}",
+                                            ["user": record!.userID, "server": record!.homeserver, "reason": problem ?? ""]))
             default: print(tr("Not signed in."))
             }
             if queued > 0 {

@@ -38,11 +38,18 @@ func runTranscriberDisable() -> Int32 {
 
 func runTranscriberStatus(json: Bool) -> Int32 {
     let engine = Engine.standard
+    // Installed by its stamp is not enough: its files are checked against their hashes.
+    var damaged = engine.damagedFiles
+    if damaged == nil, engine.isInstalled, case .damaged(let files) = engine.checkNow() {
+        engine.markDamaged(files)
+        damaged = files
+    }
     return withStore { store in
         let enabled = store.transcribesNewMessages
         let queued = try store.queuedTranscriptionCount()
         if json {
-            print("{\"enabled\":\(enabled),\"engine\":\(JSONText.string(engine.folder)),"
+            print("{\"damaged\":" + (damaged.map { "[" + $0.map(JSONText.string).joined(separator: ",") + "]" } ?? "null")
+                  + ",\"enabled\":\(enabled),\"engine\":\(JSONText.string(engine.folder)),"
                   + "\"installed\":\(engine.isInstalled),\"language\":\(JSONText.string(store.transcriptionLanguage)),"
                   + "\"multilingual\":\(engine.isMultilingualInstalled),"
                   + "\"queued\":\(queued)}")
@@ -52,9 +59,10 @@ func runTranscriberStatus(json: Bool) -> Int32 {
             print(enabled ? tr("Transcription: on, language {language}", ["language": language])
                           : tr("Transcription: off, language {language}", ["language": language]))
             let folder: KeyValuePairs<String, String> = ["folder": engine.folder]
-            print(!engine.isInstalled ? tr("Engine: not installed in {folder}", folder)
+            let installed = !engine.isInstalled ? tr("Engine: not installed in {folder}", folder)
                   : engine.isMultilingualInstalled ? tr("Engine: installed in {folder}, with the multilingual model", folder)
-                  : tr("Engine: installed in {folder}", folder))
+                  : tr("Engine: installed in {folder}", folder)
+            print(damaged.map { EngineCheck.damaged($0).description } ?? installed)
             print(tr("Waiting: {count}", ["count": LocaleNumbers.integer(queued)]))
         }
     }
@@ -68,7 +76,7 @@ func runTranscriberStatus(json: Bool) -> Int32 {
 func runTranscribe(ids: [String], all: Bool) -> Int32 {
     let engine = Engine.standard
     guard engine.isInstalled else {
-        printFailure(TranscriptionError.notInstalled)
+        printFailure(engine.damagedFiles.map { EngineCheck.damaged($0).description } ?? TranscriptionError.notInstalled.description)
         return 1
     }
     guard let store = openStore(busyWait: 1_000) else { return 1 }
