@@ -46,7 +46,7 @@ public struct WaitingElsewhere: Equatable, Sendable {
     public var bannerText: String? {
         guard let first = announced.first else { return nil }
         guard announced.count == 1 else { return Self.invitationCount(announced.count) }
-        switch (first.name.flatMap { $0.isEmpty ? nil : $0 }, first.inviter) {
+        switch (first.name.flatMap { $0.isEmpty ? nil : ReceivedText.shown($0) }, first.inviter.map(ReceivedText.shown)) {
         // TRANSLATORS: a strip over a room in a narrow window; {room} is the room invited to, {name} who invited.
         case let (room?, inviter?): return tr("Invitation to “{room}” from {name}", ["room": room, "name": inviter])
         case let (room?, nil): return tr("Invitation to “{room}”", ["room": room])

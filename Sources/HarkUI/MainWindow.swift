@@ -405,7 +405,7 @@ final class MainWindow {
         let status = adw_status_page_new()!
         adw_status_page_set_icon_name(OpaquePointer(status), problem == nil ? "audio-input-microphone-symbolic" : "dialog-error-symbolic")
         adw_status_page_set_title(OpaquePointer(status), problem == nil ? emptyTitle : tr("Messages unavailable"))
-        adw_status_page_set_description(OpaquePointer(status), problem ?? emptyDescription)
+        adw_status_page_set_description(OpaquePointer(status), problem.map { Markup.escape($0) } ?? emptyDescription)
         gtk_widget_set_vexpand(status, 1)
         gtk_widget_add_css_class(status, "hark-empty-history")
         return status

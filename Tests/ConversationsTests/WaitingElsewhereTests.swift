@@ -34,6 +34,14 @@ final class WaitingElsewhereTests: XCTestCase {
         XCTAssertEqual(invited.backButtonName, "Back to Rooms, 2 invitations")
     }
 
+    func testTheBannerCutsAHugeNameAndKeepsItOnOneLine() {
+        let huge = StoredRoom(id: "!huge", name: String(repeating: "Long name ", count: 6_000), membership: .invite,
+                              inviter: "@eve\n\n:localhost")
+        let text = try? XCTUnwrap(WaitingElsewhere(rooms: [huge, voice], shownRoomID: "!voice").bannerText)
+        XCTAssertLessThan(text?.count ?? .max, ReceivedText.shownLength * 2, text ?? "")
+        XCTAssertTrue(text?.hasSuffix("…” from @eve :localhost") == true, text ?? "")
+    }
+
     func testTheBannerNamesTheInvitationAsPlainText() {
         let one = WaitingElsewhere(rooms: [party, voice], shownRoomID: "!voice")
         XCTAssertEqual(one.bannerText, "Invitation to “Tom & <b>Jerry</b>” from @bob:localhost",

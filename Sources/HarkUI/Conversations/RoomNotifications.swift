@@ -1,5 +1,6 @@
 import CGLib
 import Foundation
+import GLibSupport
 import Localization
 import MessageStore
 
@@ -28,6 +29,10 @@ struct RoomNotification: Equatable {
         roomID = message.roomID ?? ""
     }
 
+    /// The body as the notification server reads it: Pango-like markup (the
+    /// freedesktop spec's body-markup), so a room's name is escaped, never a link.
+    var bodyMarkup: String { Markup.escape(body) }
+
     /// The application action a notification's click runs, with the room id as its target.
     static let openRoomAction = "open-room"
 
@@ -35,7 +40,7 @@ struct RoomNotification: Equatable {
     @MainActor
     func send(through application: UnsafeMutablePointer<GApplication>) {
         let notification = g_notification_new(title)!
-        g_notification_set_body(notification, body)
+        g_notification_set_body(notification, bodyMarkup)
         g_notification_set_default_action_and_target_value(notification, "app.\(Self.openRoomAction)",
                                                            g_variant_new_string(roomID))
         g_application_send_notification(application, id, notification)

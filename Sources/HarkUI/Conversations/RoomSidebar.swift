@@ -8,9 +8,11 @@ import Localization
 import MessageStore
 
 /// The sidebar: "Recordings" (the local history), then invitations (with
-/// Accept and Decline), then the joined rooms by name, newest activity first,
-/// each with its unread voice messages counted and who sent the latest. It
-/// only shows what the store says (`reload`); choosing is the window's work.
+/// Accept and Decline; past a few, one "N invitations" row that shows them
+/// and declines them all), then the joined rooms by name, newest activity
+/// first, each with its unread voice messages counted and who sent the
+/// latest. It only shows what the store says (`reload`); choosing is the
+/// window's work.
 @MainActor
 final class RoomSidebar {
     let widget: UnsafeMutablePointer<GtkWidget>
@@ -21,14 +23,22 @@ final class RoomSidebar {
     private(set) var rooms: [StoredRoom] = []
     private var rows: [(row: UnsafeMutablePointer<GtkWidget>, scope: HistoryScope?, name: String)] = []
     /// Each invitation's row, by its room's id.
-    private var invitationRows: [String: UnsafeMutablePointer<GtkWidget>] = [:]
+    var invitationRows: [String: UnsafeMutablePointer<GtkWidget>] = [:]
     private var rebuilding = false
+    /// Whether the "N invitations" row shows its invitations.
+    var invitationsExpanded = false
+    /// While Decline All works: how many of how many are answered.
+    var declineProgress: (done: Int, total: Int)?
+    /// The "N invitations" row's line saying how far Decline All is.
+    var declineProgressLabel: UnsafeMutablePointer<GtkWidget>?
     /// The user chose `scope` (a click, the keyboard).
     var onSelect: @MainActor (HistoryScope) -> Void = { _ in }
     /// A row was activated (clicked even if already chosen): a folded window shows the room.
     var onActivate: @MainActor () -> Void = {}
     var onAccept: @MainActor (String) -> Void = { _ in }
     var onDecline: @MainActor (String) -> Void = { _ in }
+    /// Decline All, with the invitations' room ids.
+    var onDeclineAll: @MainActor ([String]) -> Void = { _ in }
     static var recordingsTitle: String { tr("Recordings") }
 
     init() {
@@ -70,11 +80,16 @@ final class RoomSidebar {
         for (row, _, _) in rows { gtk_list_box_remove(OpaquePointer(list), row) }
         rows = []
         invitationRows = [:]
+        declineProgressLabel = nil
         add(Self.titleRow(Self.recordingsTitle, subtitle: tr("On this computer"), unread: 0,
                           icon: "audio-input-microphone-symbolic"), scope: .recordings)
+        let invitations = rooms.filter { $0.membership == .invite }
+        let grouped = invitations.count > Self.invitationsShownSingly
+        if grouped { add(invitationGroupRow(invitations), scope: nil) } else { invitationsExpanded = false }
         for room in rooms {
             switch room.membership {
             case .invite:
+                guard !grouped || invitationsExpanded else { continue }
                 add(invitationRow(room), scope: nil)
                 invitationRows[room.id] = rows.last?.row
             case .join: add(Self.roomRow(room), scope: .room(room.id))
@@ -99,8 +114,13 @@ final class RoomSidebar {
         rebuilding = false
     }
 
-    /// Moves the focus to an invitation's row (its Accept and Decline are next).
+    /// Moves the focus to an invitation's row (its Accept and Decline are
+    /// next), showing the grouped invitations first.
     func focusInvitation(_ roomID: String) {
+        if invitationRows[roomID] == nil, !invitationsExpanded {
+            invitationsExpanded = true
+            reload(rooms: rooms)
+        }
         if let row = invitationRows[roomID] { gtk_widget_grab_focus(row) }
     }
 
@@ -112,7 +132,7 @@ final class RoomSidebar {
         rows.first { $0.scope == scope }?.row
     }
 
-    private func add(_ content: (widget: UnsafeMutablePointer<GtkWidget>, name: String), scope: HistoryScope?) {
+    func add(_ content: (widget: UnsafeMutablePointer<GtkWidget>, name: String), scope: HistoryScope?) {
         let row = gtk_list_box_row_new()!
         gtk_list_box_row_set_child(UnsafeMutableRawPointer(row).assumingMemoryBound(to: GtkListBoxRow.self), content.widget)
         hark_accessible_set_label(UnsafeMutableRawPointer(row), content.name)
@@ -138,38 +158,20 @@ final class RoomSidebar {
         }
         if let subtitle { name = tr("{name}, {detail}", ["name": name, "detail": subtitle]) }
         return (titleRow(room.displayName, subtitle: subtitle, unread: room.unreadCount,
-                         icon: room.isEncrypted ? "channel-secure-symbolic" : "system-users-symbolic").widget, name)
+                         icon: room.isEncrypted ? "channel-secure-symbolic" : "system-users-symbolic",
+                         tooltip: room.isNameCut ? room.fullName : nil).widget, name)
     }
 
-    private func invitationRow(_ room: StoredRoom) -> (widget: UnsafeMutablePointer<GtkWidget>, name: String) {
-        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
-        let inviter = room.inviter.map { tr("Invitation from {name}", ["name": $0]) } ?? tr("Invitation")
-        gtk_box_append(hark_box(box), Self.titleRow(room.name ?? room.displayName, subtitle: inviter, unread: 0,
-                                                     icon: "mail-unread-symbolic").widget)
-        let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
-        gtk_widget_set_halign(buttons, GTK_ALIGN_END)
-        let decline = gtk_button_new_with_mnemonic(tr("_Decline"))!
-        let accept = gtk_button_new_with_mnemonic(tr("_Accept"))!
-        gtk_widget_add_css_class(accept, "suggested-action")
-        ButtonNames.name(accept, tr("Accept invitation to {room}", ["room": room.displayName]))
-        ButtonNames.name(decline, tr("Decline invitation to {room}", ["room": room.displayName]))
-        gtk_box_append(hark_box(buttons), decline)
-        gtk_box_append(hark_box(buttons), accept)
-        gtk_box_append(hark_box(box), buttons)
-        let id = room.id
-        Signal.connect(UnsafeMutableRawPointer(accept), "clicked") { [weak self] in self?.onAccept(id) }
-        Signal.connect(UnsafeMutableRawPointer(decline), "clicked") { [weak self] in self?.onDecline(id) }
-        return (box, tr("{name}, {detail}", ["name": room.displayName, "detail": inviter]))
-    }
-
-    private static func titleRow(_ title: String, subtitle: String?, unread: Int,
-                                 icon: String) -> (widget: UnsafeMutablePointer<GtkWidget>, name: String) {
+    /// `tooltip`: the whole name, when `title` is cut.
+    static func titleRow(_ title: String, subtitle: String?, unread: Int, icon: String,
+                         tooltip: String? = nil) -> (widget: UnsafeMutablePointer<GtkWidget>, name: String) {
         let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
         for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] { side(box, 4) }
         gtk_box_append(hark_box(box), gtk_image_new_from_icon_name(icon))
         let texts = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
         gtk_widget_set_hexpand(texts, 1)
         let titleLabel = gtk_label_new(title)!
+        if let tooltip { gtk_widget_set_tooltip_text(titleLabel, tooltip) }
         gtk_label_set_xalign(hark_label(titleLabel), 0)
         gtk_label_set_ellipsize(hark_label(titleLabel), PANGO_ELLIPSIZE_END)
         gtk_box_append(hark_box(texts), titleLabel)

@@ -26,7 +26,7 @@ final class SendToDialog {
         self.rooms = Self.candidates(rooms)
         self.send = send
         let body = self.rooms.isEmpty ? tr("You have joined no room Hark can send to (encrypted rooms are not supported yet).") : nil
-        let widget = adw_message_dialog_new(parent, tr("Send “{title}” to…", ["title": title]), body)!
+        let widget = adw_message_dialog_new(parent, tr("Send “{title}” to…", ["title": ReceivedText.shown(title)]), body)!
         dialog = hark_window(widget)
         let messageDialog = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: AdwMessageDialog.self)
         if !self.rooms.isEmpty {

@@ -70,6 +70,7 @@ final class WindowConversations {
         sidebar.onActivate = { [weak self] in self?.layout.showContent() }
         sidebar.onAccept = { [weak self] id in self?.answerInvitation(id, accept: true) }
         sidebar.onDecline = { [weak self] id in self?.answerInvitation(id, accept: false) }
+        sidebar.onDeclineAll = { [weak self] ids in self?.confirmDeclineAll(ids) }
         connectHistory()
         addActions(application: application)
         Signal.connect(UnsafeMutableRawPointer(gtkWindow), "destroy") { [weak self] in self?.account.stop() }
@@ -227,7 +228,8 @@ final class WindowConversations {
             layout.setTitle(account.showsRooms ? RoomSidebar.recordingsTitle : AppInfo.name,
                             subtitle: WaitingElsewhere.subtitle(offline: offline, note: nil))
         }
-        gtk_widget_set_tooltip_text(layout.title, offline ? connectionProblem : nil)
+        let wholeName = shownRoom.flatMap { $0.isNameCut ? $0.fullName : nil }
+        gtk_widget_set_tooltip_text(layout.title, offline ? connectionProblem : wholeName)
         updateEmptyState()
         showWhatWaits()
     }

@@ -72,6 +72,23 @@ enum MessageDialogs {
         return hark_window(dialog)
     }
 
+    /// Asks before declining `count` invitations at once.
+    static func confirmDeclineAll(over parent: UnsafeMutablePointer<GtkWindow>?, count: Int,
+                                  decline: @escaping @MainActor () -> Void) {
+        let dialog = adw_message_dialog_new(parent, trn("Decline {count} Invitation?", "Decline {count} Invitations?", count),
+                                            tr("You can join these rooms only if someone invites you again."))!
+        adw_message_dialog_add_response(messageDialog(dialog), "cancel", tr("_Cancel"))
+        adw_message_dialog_add_response(messageDialog(dialog), "decline", tr("_Decline All"))
+        adw_message_dialog_set_response_appearance(messageDialog(dialog), "decline", ADW_RESPONSE_DESTRUCTIVE)
+        adw_message_dialog_set_default_response(messageDialog(dialog), "cancel")
+        adw_message_dialog_set_close_response(messageDialog(dialog), "cancel")
+        Signal.connectPointer(UnsafeMutableRawPointer(dialog), "response") { response in
+            guard let response, String(cString: response.assumingMemoryBound(to: CChar.self)) == "decline" else { return }
+            decline()
+        }
+        present(dialog)
+    }
+
     /// The whole of a message a toast could only begin; returns the dialog.
     @discardableResult
     static func details(over parent: UnsafeMutablePointer<GtkWindow>?, heading: String,

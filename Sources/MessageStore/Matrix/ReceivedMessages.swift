@@ -54,7 +54,7 @@ extension MessageStore {
         guard try !hasEvent(incoming.eventID) else { return nil }
         let id = UUID().uuidString.lowercased()
         let suffix = incoming.fileExtension.isEmpty ? "audio" : incoming.fileExtension
-        let message = Message(id: id, title: incoming.title, createdAt: incoming.sentAt, duration: incoming.duration,
+        let message = Message(id: id, title: ReceivedText.cleaned(incoming.title), createdAt: incoming.sentAt, duration: incoming.duration,
                               fileName: "\(id).\(suffix)", codec: suffix, state: .missing, deletedAt: nil,
                               playPosition: 0, origin: .received, roomID: incoming.roomID, sender: incoming.sender,
                               eventID: incoming.eventID, mediaURL: incoming.mediaURL, unread: incoming.unread)

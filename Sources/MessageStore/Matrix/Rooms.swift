@@ -26,7 +26,7 @@ extension MessageStore {
                 id: row.text(0) ?? "", name: row.text(1), membership: RoomMembership(rawValue: row.text(2) ?? "") ?? .leave,
                 isEncrypted: row.integer(3) != 0, inviter: row.text(4),
                 lastActivity: row.real(5) > 0 ? Date(timeIntervalSince1970: row.real(5)) : nil,
-                lastSender: row.text(6), lastSenderName: row.text(7) ?? row.text(6), unreadCount: Int(row.integer(8)),
+                lastSender: row.text(6), lastSenderName: (row.text(7) ?? row.text(6)).map(ReceivedText.shown), unreadCount: Int(row.integer(8)),
                 otherMemberNames: [], previousBatch: row.text(9), historyComplete: row.integer(10) != 0))
         }
         for index in found.indices {
@@ -38,9 +38,13 @@ extension MessageStore {
         return found
     }
 
-    /// Records what a sync said of a room: its membership always, the rest when given.
+    /// Records what a sync said of a room: its membership always, the rest
+    /// when given (its name and inviter on one line, cut: `ReceivedText`).
     public func updateRoom(_ update: RoomUpdate) throws(StoreError) {
         try checkWritable()
+        var update = update
+        update.name = update.name.map { ReceivedText.cleaned($0) }
+        update.inviter = update.inviter.map { ReceivedText.cleaned($0) }
         try run("""
             INSERT INTO rooms (id, name, membership, encrypted, inviter) VALUES (?, ?, ?, coalesce(?, 0), ?)
             ON CONFLICT (id) DO UPDATE SET membership = excluded.membership,
@@ -51,9 +55,11 @@ extension MessageStore {
                   .optionalText(update.inviter)])
     }
 
-    /// A member's membership and display name in a room (the room must be known).
+    /// A member's membership and display name in a room (the room must be
+    /// known); the name on one line, cut (`ReceivedText`).
     public func setMember(roomID: String, userID: String, displayName: String?, membership: String) throws(StoreError) {
         try checkWritable()
+        let displayName = displayName.map { ReceivedText.cleaned($0) }
         try run("""
             INSERT INTO room_members (room_id, user_id, display_name, membership) VALUES (?, ?, ?, ?)
             ON CONFLICT (room_id, user_id) DO UPDATE SET display_name = coalesce(excluded.display_name, display_name),
@@ -72,7 +78,7 @@ extension MessageStore {
     /// Who sent a received message, by their name in its room (else their user id); nil for the user's own.
     public func senderName(of message: Message) -> String? {
         guard message.origin == .received, let sender = message.sender else { return nil }
-        return message.roomID.flatMap { memberName(roomID: $0, userID: sender) } ?? sender
+        return ReceivedText.shown(message.roomID.flatMap { memberName(roomID: $0, userID: sender) } ?? sender)
     }
 
     /// A message in the room at `date` by `sender`: the room's latest activity, if newer.

@@ -46,12 +46,19 @@ public struct StoredRoom: Sendable, Equatable, Identifiable {
         self.historyComplete = historyComplete
     }
 
-    /// The name to show: its own, else the other members', else its id.
-    public var displayName: String {
-        if let name, !name.isEmpty { return name }
-        if !otherMemberNames.isEmpty { return otherMemberNames.prefix(3).joined(separator: ", ") }
-        return inviter ?? tr("Empty room")
+    /// The name to show: its own, else the other members', else who
+    /// invited; on one line and cut (`ReceivedText`).
+    public var displayName: String { ReceivedText.shown(fullName) }
+
+    /// The whole name, as the store keeps it (a tooltip's when `displayName` is cut).
+    public var fullName: String {
+        if let name, !name.isEmpty { return ReceivedText.cleaned(name) }
+        if !otherMemberNames.isEmpty { return ReceivedText.cleaned(otherMemberNames.prefix(3).joined(separator: ", ")) }
+        return inviter.map { ReceivedText.cleaned($0) } ?? tr("Empty room")
     }
+
+    /// Whether `displayName` leaves part of the name out.
+    public var isNameCut: Bool { displayName != fullName }
 }
 
 /// What a `/sync` says of a room; nil fields leave what is stored.

@@ -55,7 +55,7 @@ func runRooms(json: Bool) -> Int32 {
                 "{\"encrypted\":\(room.isEncrypted),\"id\":" + JSONText.string(room.id)
                     + ",\"last_sender\":" + (room.lastSender.map(JSONText.string) ?? "null")
                     + ",\"membership\":" + JSONText.string(room.membership.rawValue)
-                    + ",\"name\":" + JSONText.string(room.displayName)
+                    + ",\"name\":" + JSONText.string(room.fullName)
                     + ",\"unread\":\(room.unreadCount)}"
             }
             print("[" + objects.joined(separator: ",") + "]")
