@@ -53,7 +53,10 @@ public final class BrokenServer: @unchecked Sendable {
     private let child: ChildProcess
     public let url: String
 
-    /// `routes`: by path prefix (the longest that matches; the query is ignored).
+    /// `routes`: by path prefix (the longest that matches; the query is
+    /// ignored), or, for a key starting with "~", by a regular expression
+    /// matched against the whole "METHOD /path?query" (tried first). Anything
+    /// else is answered 404 M_UNRECOGNIZED, as Synapse does.
     /// `smallReceiveBuffer`: the server's sockets take little at a time, so a
     /// slow reader slows the sender down at once (the kernel does not buffer megabytes).
     public init(routes: [String: Route], smallReceiveBuffer: Bool = false) throws {
@@ -77,6 +80,14 @@ public final class BrokenServer: @unchecked Sendable {
     public struct Failure: Error, CustomStringConvertible {
         public let output: String
         public var description: String { "the broken server did not start: \(output)" }
+    }
+
+    /// Every request so far, as "METHOD /path?query".
+    public var requests: [String] {
+        child.output.split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("GOT ") else { return nil }
+            return line.split(separator: " ", maxSplits: 2).dropFirst(2).first.map(String.init)
+        }
     }
 
     /// How many requests reached `path` (a prefix) so far.
@@ -107,7 +118,7 @@ public final class BrokenServer: @unchecked Sendable {
     }
 
     private static let program = #"""
-import base64, json, socket, sys, threading, time
+import base64, json, re, socket, sys, threading, time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 config = json.loads(sys.stdin.read())
@@ -118,11 +129,16 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, *args): pass
     def answer(self):
         path = self.path.split("?")[0]
-        print("GOT " + path, flush=True)
-        matches = [p for p in routes if path.startswith(p)]
-        if not matches:
-            self.send_response(404); self.send_header("Content-Length", "0"); self.end_headers(); return
-        route = routes[max(matches, key=len)]
+        print("GOT %s %s %s" % (path, self.command, self.path), flush=True)
+        request = self.command + " " + self.path
+        route = next((r for key, r in routes.items() if key.startswith("~") and re.fullmatch(key[1:], request)), None)
+        matches = [p for p in routes if not p.startswith("~") and path.startswith(p)]
+        if route is None and matches:
+            route = routes[max(matches, key=len)]
+        if route is None:
+            body = b'{"errcode": "M_UNRECOGNIZED", "error": "Unrecognized request"}'
+            self.send_response(404); self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body))); self.end_headers(); self.wfile.write(body); return
         length = int(self.headers.get("Content-Length") or 0)
         while length > 0:
             got = self.rfile.read(min(length, route["chunk"] if route["readSlowly"] else 65536))
@@ -160,7 +176,7 @@ class Handler(BaseHTTPRequestHandler):
         except (BrokenPipeError, ConnectionResetError):
             pass
         print("SENT %s %d" % (path, sent), flush=True)
-    do_GET = do_POST = do_PUT = answer
+    do_GET = do_POST = do_PUT = do_DELETE = answer
 
 class Server(ThreadingHTTPServer):
     daemon_threads = True

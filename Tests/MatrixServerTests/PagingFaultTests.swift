@@ -19,12 +19,11 @@ final class EmptyPageTests: XCTestCase {
              "content": {"msgtype": "m.audio", "body": "Voice message", "url": "mxc://broken.example/voice",
                          "info": {"mimetype": "audio/ogg", "duration": 1000}, "org.matrix.msc3245.voice": {}}}
             """
-        let server = try BrokenHomeserver(routes: [
-            .init("GET", "/_matrix/client/v3/rooms/[^/]+/messages\\?.*from=page1(&.*)?",
-                  body: #"{"chunk": [], "start": "page1", "end": "page2"}"#),
-            .init("GET", "/_matrix/client/v3/rooms/[^/]+/messages\\?.*from=page2(&.*)?",
-                  body: #"{"chunk": [\#(voice)], "start": "page2"}"#),
+        let server = try BrokenServer(routes: [
+            "~GET /_matrix/client/v3/rooms/[^/]+/messages\\?.*from=page1(&.*)?": .json(#"{"chunk": [], "start": "page1", "end": "page2"}"#),
+            "~GET /_matrix/client/v3/rooms/[^/]+/messages\\?.*from=page2(&.*)?": .json(#"{"chunk": [\#(voice)], "start": "page2"}"#),
         ])
+        defer { server.stop() }
         let url = server.url
         try MainActor.assumeIsolated {
             let client = MatrixClient(homeserver: url, session: Session(homeserver: url, userID: "@alice:broken.example",
@@ -53,13 +52,12 @@ final class EndlessGapTests: XCTestCase {
     func testASyncEndsThoughTheServerNeverSaysWhereAGapEnds() throws {
         let folder = try ScratchFolder()
         let roomID = "!circle:broken.example"
-        let server = try BrokenHomeserver(routes: [
-            .init("GET", "/_matrix/client/v3/sync\\?.*", body: #"{"next_batch": "s2"}"#),
-            .init("GET", "/_matrix/client/v3/rooms/[^/]+/messages\\?.*from=left(&.*)?",
-                  body: #"{"chunk": [], "start": "left", "end": "right"}"#),
-            .init("GET", "/_matrix/client/v3/rooms/[^/]+/messages\\?.*from=right(&.*)?",
-                  body: #"{"chunk": [], "start": "right", "end": "left"}"#),
+        let server = try BrokenServer(routes: [
+            "~GET /_matrix/client/v3/sync\\?.*": .json(#"{"next_batch": "s2"}"#),
+            "~GET /_matrix/client/v3/rooms/[^/]+/messages\\?.*from=left(&.*)?": .json(#"{"chunk": [], "start": "left", "end": "right"}"#),
+            "~GET /_matrix/client/v3/rooms/[^/]+/messages\\?.*from=right(&.*)?": .json(#"{"chunk": [], "start": "right", "end": "left"}"#),
         ])
+        defer { server.stop() }
         let url = server.url
         try MainActor.assumeIsolated {
             let client = MatrixClient(homeserver: url, session: Session(homeserver: url, userID: "@alice:broken.example",

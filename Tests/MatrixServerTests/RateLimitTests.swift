@@ -19,16 +19,14 @@ final class RateLimitTests: XCTestCase {
         let limited = { (wait: String) in
             #"{"errcode": "M_LIMIT_EXCEEDED", "error": "Too many requests"\#(wait)}"#
         }
-        let server = try BrokenHomeserver(routes: [
-            .init("GET", "/_matrix/client/v3/rooms/[^/]+/state/m\\.room\\.encryption/.*", status: 404,
-                  body: #"{"errcode": "M_NOT_FOUND", "error": "Event not found."}"#),
-            .init("POST", "/_matrix/media/v3/upload.*", body: #"{"content_uri": "mxc://broken.example/voice"}"#),
+        let server = try BrokenServer(routes: [
+            "~GET /_matrix/client/v3/rooms/[^/]+/state/m\\.room\\.encryption/.*": .json(#"{"errcode": "M_NOT_FOUND", "error": "Event not found."}"#, status: 404),
+            "~POST /_matrix/media/v3/upload.*": .json(#"{"content_uri": "mxc://broken.example/voice"}"#),
             // 115 days, as a server once asked.
-            .init("PUT", "/_matrix/client/v3/rooms/%21huge[^/]*/send/.*", status: 429,
-                  body: limited(#", "retry_after_ms": 10000000000"#)),
-            .init("PUT", "/_matrix/client/v3/rooms/%21none[^/]*/send/.*", status: 429,
-                  body: limited(#", "retry_after_ms": 0"#)),
+            "~PUT /_matrix/client/v3/rooms/%21huge[^/]*/send/.*": .json(limited(#", "retry_after_ms": 10000000000"#), status: 429),
+            "~PUT /_matrix/client/v3/rooms/%21none[^/]*/send/.*": .json(limited(#", "retry_after_ms": 0"#), status: 429),
         ])
+        defer { server.stop() }
         let url = server.url
         try MainActor.assumeIsolated {
             let clock = TestClock()
