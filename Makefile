@@ -76,6 +76,7 @@ uninstall:
 		"$(DESTDIR)$(PREFIX)/share/hark/transcriber-requirements.txt" \
 		"$(DESTDIR)$(PREFIX)/share/hark/transcriber-multilingual-requirements.txt" \
 		"$(DESTDIR)$(PREFIX)/share/hark/install-transcriber" \
+		"$(DESTDIR)$(PREFIX)/share/hark/check-transcriber.py" \
 		"$(DESTDIR)$(PREFIX)/share/man/man1/hark.1"
 	-rmdir "$(DESTDIR)$(PREFIX)/share/hark" "$(DESTDIR)$(PREFIX)/libexec/hark"
 
