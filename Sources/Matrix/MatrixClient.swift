@@ -251,6 +251,8 @@ public final class MatrixClient {
             throw .cancelled
         } catch .tooLarge(let limit) {
             throw .tooLarge(homeserver: displayName, limit: limit)
+        } catch .unwritable(let path, let reason) {
+            throw .notSaved(path: path, reason: reason)
         } catch {
             throw .unreachable(homeserver: displayName, reason: error.description)
         }

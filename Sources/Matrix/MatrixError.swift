@@ -44,6 +44,9 @@ public enum MatrixError: Error, Sendable, Equatable, CustomStringConvertible {
     case encryptedRoom
     /// The request was cancelled before it finished.
     case cancelled
+    /// What arrived could not be written on this computer (a full disk…):
+    /// no fault of the server's.
+    case notSaved(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -81,6 +84,8 @@ public enum MatrixError: Error, Sendable, Equatable, CustomStringConvertible {
             return tr("Encrypted rooms are not supported yet: Hark sent nothing into this room.")
         case .cancelled:
             return tr("Cancelled.")
+        case .notSaved(_, let reason):
+            return tr("It could not be saved on this computer: {reason}.", ["reason": reason])
         }
     }
 
@@ -95,6 +100,8 @@ public enum MatrixError: Error, Sendable, Equatable, CustomStringConvertible {
             return "HTTP \(status)" + (excerpt.isEmpty ? "" : ": " + String(excerpt.prefix(Self.longestServerMessage)))
         case .badResponse(_, let detail):
             return detail
+        case .notSaved(let path, _):
+            return path
         default:
             return nil
         }

@@ -70,6 +70,10 @@ import Testing
                                                   detail: "GET /login: typeMismatch(Swift.String, Path: flows[0].type)")
         #expect(undecodable.description == "example.org gave an answer Hark does not understand.")
         #expect(undecodable.details?.contains("typeMismatch") == true)
+        // A full disk is this computer's trouble, not the server's.
+        let unsaved = MatrixError.notSaved(path: "/home/a/.local/share/hark/x.download", reason: "No space left on device")
+        #expect(unsaved.description == "It could not be saved on this computer: No space left on device.")
+        #expect(unsaved.details == "/home/a/.local/share/hark/x.download")
     }
 
     @Test func loginRequestIsPasswordWithAUserIdentifier() throws {
