@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 // Hark — a GTK4 voice-message app. Dependencies point one way:
 //   hark-window → HarkUI → GtkSupport → GLibSupport → C modules
-//   hark (the command line: no GTK) → Conversations, Transcription, MessageStore, AudioEngine, Drawing
+//   hark (the command line: no GTK) → Conversations, Transcription, StoreAudio, MessageStore, AudioEngine, Drawing
+//   StoreAudio → MessageStore (SQLite, no GStreamer), AudioEngine (GStreamer) → Levels
 // Levels is pure Swift; Drawing, AudioEngine and MessageStore never import GTK.
 import PackageDescription
 
@@ -42,8 +43,11 @@ let package = Package(
         // Hark in the user's language: gettext (GLib's g_dgettext) through tr(), trn(), trc().
         .target(name: "Localization", dependencies: ["Identity", "CGLib"]),
         .target(name: "Drawing", dependencies: ["Levels", "CCairo"]),
-        .target(name: "MessageStore", dependencies: ["Localization", "AudioEngine", "Levels", "CSQLite", "CHelpers"]),
+        // SQLite, no GStreamer: it keeps analyses (Levels' Analysis) and exports' files, the layer above makes them.
+        .target(name: "MessageStore", dependencies: ["Localization", "Levels", "CSQLite", "CHelpers"]),
         .target(name: "AudioEngine", dependencies: ["Localization", "Levels", "GLibSupport", "CGLib", "CGStreamer", "CHelpers"]),
+        // The store's audio work, done above it: imports and recovery analysed, exports transcoded.
+        .target(name: "StoreAudio", dependencies: ["Localization", "MessageStore", "AudioEngine", "Levels"]),
         // Matrix, no GTK: pure requests and decoders, HTTP on GLib's loop (libsoup), the keyring (libsecret).
         .target(name: "Matrix", dependencies: ["Localization", "Levels", "GLibSupport", "CGLib", "CSoup", "CSecret"]),
         // Programs beside Hark (no GTK): spawning (GSubprocess), a bounded line reader, and a
@@ -52,12 +56,12 @@ let package = Package(
         // Local transcripts (no GTK): the helper over a JSON-lines channel, its queue in MessageStore.
         .target(name: "Transcription", dependencies: ["Localization", "MessageStore", "HelperProcesses", "GLibSupport", "Identity", "CGLib"]),
         // The signed-in account at work (outbox, sync, downloads), its state in MessageStore; no GTK.
-        .target(name: "Conversations", dependencies: ["Localization", "Matrix", "MessageStore", "AudioEngine", "Levels", "GLibSupport"]),
-        .target(name: "HarkUI", dependencies: ["Localization", "Conversations", "Transcription", "Matrix", "GtkSupport", "GLibSupport", "Drawing", "Levels", "AudioEngine", "MessageStore", "Identity", "CGLib", "CGtk", "CAdwaita", "CCairo", "CGraphicsProbe"]),
-        .executableTarget(name: "hark-bench", dependencies: ["Drawing", "Levels", "CCairo", "MessageStore"]),
+        .target(name: "Conversations", dependencies: ["Localization", "Matrix", "MessageStore", "StoreAudio", "AudioEngine", "Levels", "GLibSupport"]),
+        .target(name: "HarkUI", dependencies: ["Localization", "Conversations", "Transcription", "Matrix", "GtkSupport", "GLibSupport", "Drawing", "Levels", "AudioEngine", "MessageStore", "StoreAudio", "Identity", "CGLib", "CGtk", "CAdwaita", "CCairo", "CGraphicsProbe"]),
+        .executableTarget(name: "hark-bench", dependencies: ["Drawing", "Levels", "CCairo", "MessageStore", "StoreAudio"]),
         // The command line links no GTK (loading it cost `hark record` its first 100 ms):
         // `hark` with no command, or `hark gallery`, execs the window's own executable.
-        .executableTarget(name: "hark", dependencies: ["Localization", "Transcription", "Conversations", "Matrix", "AudioEngine", "MessageStore", "Drawing", "Levels", "GLibSupport", "Identity"]),
+        .executableTarget(name: "hark", dependencies: ["Localization", "Transcription", "Conversations", "Matrix", "AudioEngine", "MessageStore", "StoreAudio", "Drawing", "Levels", "GLibSupport", "Identity"]),
         .executableTarget(name: "hark-window", dependencies: ["Localization", "HarkUI"]),
 
         // MARK: Tests. GLib-bound tests are XCTest methods: XCTest runs them on the
@@ -67,7 +71,7 @@ let package = Package(
             dependencies: ["GLibSupport", "CGLib", "CGStreamer", "CHelpers"]),
         .testTarget(
             name: "HarkUITests",
-            dependencies: ["HarkUI", "GtkSupport", "GLibSupport", "MessageStore", "AudioEngine", "Drawing", "Levels", "HarkTestSupport", "CTestSignals", "CCairo",
+            dependencies: ["HarkUI", "GtkSupport", "GLibSupport", "MessageStore", "StoreAudio", "AudioEngine", "Drawing", "Levels", "HarkTestSupport", "CTestSignals", "CCairo",
                            "Matrix", "Conversations", "Identity", "Transcription", "CGLib", "CGtk", "CAdwaita"]),
         // Black-box tests of the `hark` binary: the CLI without a display, the
         // window (launch, single instance, Ctrl+Q) under Xvfb and D-Bus.
@@ -77,17 +81,17 @@ let package = Package(
         .testTarget(name: "IdentityTests", dependencies: ["Identity"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "MatrixTests", dependencies: ["Matrix", "Levels"]),
-        .testTarget(name: "ConversationsTests", dependencies: ["Conversations", "Matrix", "MessageStore", "HarkTestSupport"]),
+        .testTarget(name: "ConversationsTests", dependencies: ["Conversations", "Matrix", "MessageStore", "StoreAudio", "HarkTestSupport"]),
         // Against a real Synapse and a real gnome-keyring the tests start themselves.
         .testTarget(name: "MatrixServerTests",
-                    dependencies: ["Matrix", "Conversations", "MessageStore", "Levels", "GLibSupport", "AudioEngine",
+                    dependencies: ["Matrix", "Conversations", "MessageStore", "StoreAudio", "Levels", "GLibSupport", "AudioEngine",
                                    "HarkTestSupport"]),
         // The window against a real Synapse and gnome-keyring, under Xvfb.
         .testTarget(name: "MatrixAppTests",
-                    dependencies: ["HarkUI", "Matrix", "Conversations", "MessageStore", "AudioEngine", "Levels", "GtkSupport", "GLibSupport",
+                    dependencies: ["HarkUI", "Matrix", "Conversations", "MessageStore", "StoreAudio", "AudioEngine", "Levels", "GtkSupport", "GLibSupport",
                                    "HarkTestSupport", "CTestSignals", "CGLib", "CGtk", "CAdwaita"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Levels", "CCairo"]),
-        .testTarget(name: "MessageStoreTests", dependencies: ["MessageStore", "AudioEngine", "Levels", "CSQLite", "HarkTestSupport"]),
+        .testTarget(name: "MessageStoreTests", dependencies: ["MessageStore", "StoreAudio", "AudioEngine", "Levels", "CSQLite", "HarkTestSupport"]),
         .testTarget(name: "AudioEngineTests", dependencies: ["AudioEngine", "Levels", "GLibSupport", "HarkTestSupport"]),
         .testTarget(name: "CModulesTests", dependencies: ["CCairo", "CSQLite"]),
         .target(name: "CTestSignals", dependencies: ["CGLib"], path: "Tests/CTestSignals"),

@@ -6,15 +6,6 @@ import Levels
 import Localization
 import Synchronization
 
-/// What the analyser learns from a file: its exact duration and its levels,
-/// in the same 50 ms RMS/peak form the recorder produces.
-public struct Analysis: Sendable, Equatable {
-    public var duration: Double
-    public var levels: LevelTrack
-    /// How many pipelines decoded the file side by side (2 for long Opus files).
-    public var parallelParts: Int = 1
-}
-
 /// Turns any audio file GStreamer can decode into an `Analysis`, as fast as
 /// the levels allow: samples come from an appsink in large buffers (no bus
 /// message per interval) and are reduced in Swift; Ogg/Opus files — what Hark

@@ -1,8 +1,10 @@
 import AudioEngine
 import Foundation
+import Levels
 import Localization
 import Matrix
 import MessageStore
+import StoreAudio
 
 /// Downloads received messages' audio (authenticated media) into a file in
 /// the store's folder as it arrives, analyses it off the main thread as an

@@ -3,6 +3,7 @@ import Foundation
 import GLibSupport
 import Localization
 import MessageStore
+import StoreAudio
 
 /// Writes messages out (Export…): a copy of the original, or a transcoding
 /// on a thread of its own with its progress in the strip, one at a time.

@@ -2,6 +2,7 @@ import AudioEngine
 import Foundation
 import Localization
 import MessageStore
+import StoreAudio
 
 /// Imports audio files one after another: each is analysed on a thread of
 /// its own (the window never waits) with its progress in the strip, then

@@ -4,6 +4,7 @@ import GLibSupport
 import GtkSupport
 import Localization
 import MessageStore
+import StoreAudio
 
 /// The store's checks at start-up, on a thread of their own with their own
 /// database connection, once the window has painted its first frame: the

@@ -1,4 +1,3 @@
-import AudioEngine
 import Foundation
 import Localization
 import Synchronization
@@ -117,24 +116,6 @@ public final class ExportWriter: Sendable {
         progress(1)
     }
 
-    /// `source` decoded and encoded as `format` into the temporary file.
-    public func transcode(_ source: String, format: AudioFormat, progress: (Double) -> Void = { _ in }) throws(StoreError) {
-        do {
-            try Transcoder.transcode(source, to: partialPath, format: format, progress: progress,
-                                     isCancelled: { self.isAbandoned })
-        } catch {
-            switch error {
-            case .cancelled: throw interrupted
-            case .diskFull: throw writeFailure(ENOSPC)
-            case .cannotWrite(_, let detail):  // GStreamer's sentence names the file it was given
-                throw .file(path: target, detail: tr("cannot be written ({reason})",
-                                                        ["reason": detail.replacingOccurrences(of: partialPath, with: target)]))
-            default:  // never the temporary name: the user knows only their own
-                throw .file(path: target, detail: error.description.replacingOccurrences(of: partialPath, with: target))
-            }
-        }
-    }
-
     /// Puts the finished temporary file at `target`.
     func finish() throws(StoreError) {
         try state.withLock { (state: inout State) throws(StoreError) in
@@ -148,11 +129,13 @@ public final class ExportWriter: Sendable {
         }
     }
 
-    private var interrupted: StoreError {
+    /// The failure of a write stopped by `abandon()`.
+    public var interrupted: StoreError {
         .file(path: target, detail: tr("was not written: the export was interrupted"))
     }
 
-    private func writeFailure(_ error: Int32) -> StoreError {
+    /// The failure of a write that got `errno` `error` (a full disk says so).
+    public func writeFailure(_ error: Int32) -> StoreError {
         .file(path: target, detail: error == ENOSPC ? tr("cannot be written: the disk is full")
                                                     : tr("cannot be written ({reason})", ["reason": Self.reason(error)]))
     }

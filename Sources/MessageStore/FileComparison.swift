@@ -1,4 +1,3 @@
-import AudioEngine
 import Foundation
 import Levels
 import Localization
@@ -19,9 +18,10 @@ extension MessageStore {
     /// listing of the folder and one pass over the rows' names; the levels
     /// are judged by their size in SQL, no blob is read), so callers run it
     /// after what the user is waiting for: the CLI after its page or once
-    /// recording has begun, the app in the background.
+    /// recording has begun, the app in the background. `analyze` measures an
+    /// audio file (see `recover`).
     @discardableResult
-    public func compareFiles(thorough: Bool = false) throws(StoreError) -> RecoveryReport {
+    public func compareFiles(thorough: Bool = false, analyze: (String) throws -> Analysis) throws(StoreError) -> RecoveryReport {
         var report = RecoveryReport()
         let folderPath = messagesFolder.path
         let start = Self.modificationStamp(folderPath)
@@ -65,7 +65,7 @@ extension MessageStore {
                 break
             }
         }
-        try measureUnreadableLevels(&report)
+        try measureUnreadableLevels(&report, analyze: analyze)
 
         let strangers = names.filter { !known.contains($0) && !$0.hasPrefix(".") && !$0.hasSuffix(".lock") }
         for name in strangers.sorted() {
@@ -79,7 +79,7 @@ extension MessageStore {
                 report.linksLeftOut.append(name)
                 continue
             }
-            guard let analysis = try? Analyzer.analyze(path: path) else { continue }  // not audio: left alone
+            guard let analysis = try? analyze(path) else { continue }  // not audio: left alone
             let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? Date()
             let suffix = URL(fileURLWithPath: name).pathExtension.lowercased()
             let message = Message(id: UUID().uuidString.lowercased(), title: tr("Recovered recording"),
@@ -102,7 +102,7 @@ extension MessageStore {
     /// Measures again the messages (not recording) whose levels are absent or
     /// cannot decode (another encoding, an odd number of bytes), when their
     /// file is there. Found in SQL from the blobs' sizes alone.
-    private func measureUnreadableLevels(_ report: inout RecoveryReport) throws(StoreError) {
+    private func measureUnreadableLevels(_ report: inout RecoveryReport, analyze: (String) throws -> Analysis) throws(StoreError) {
         var unreadable: [(id: String, fileName: String)] = []
         try run("""
             SELECT m.id, m.file_name FROM messages m LEFT JOIN levels l ON l.message_id = m.id
@@ -111,7 +111,7 @@ extension MessageStore {
             """, [.text(LevelEncoding.name)]) { unreadable.append(($0.text(0) ?? "", $0.text(1) ?? "")) }
         for (id, fileName) in unreadable {
             let path = messagesFolder.appendingPathComponent(fileName).path
-            guard FileManager.default.fileExists(atPath: path), let analysis = try? Analyzer.analyze(path: path) else { continue }
+            guard FileManager.default.fileExists(atPath: path), let analysis = try? analyze(path) else { continue }
             try inTransaction {
                 try database.query("UPDATE messages SET duration = ? WHERE id = ?", [.real(analysis.duration), .text(id)])
                 try storeLevels(id, analysis.levels)

@@ -1,4 +1,3 @@
-import AudioEngine
 import Foundation
 import Levels
 import Localization
@@ -214,19 +213,9 @@ public final class MessageStore {
 
     // MARK: Importing
 
-    /// Copies an audio file into the store, unchanged, with its levels.
-    /// Blocking (the analysis): call it off the main thread in the app.
-    public func importFile(_ path: String, title: String? = nil) throws(StoreError) -> Message {
-        try checkWritable()  // before the analysis, which may take a while
-        let analysis: Analysis
-        do { analysis = try Analyzer.analyze(path: path) } catch {
-            throw .notAudio(path: path, detail: Self.reason(error))
-        }
-        return try importFile(path, title: title, analysis: analysis)
-    }
-
-    /// Copies an audio file into the store with the levels an analysis of it
-    /// found (the app analyses off the main thread, with progress, first).
+    /// Copies an audio file into the store, unchanged, with the levels an
+    /// analysis of it found: the store analyses nothing itself (StoreAudio's
+    /// `importFile(_:title:)` analyses first; the app off the main thread, with progress).
     public func importFile(_ path: String, title: String? = nil, analysis: Analysis) throws(StoreError) -> Message {
         try checkWritable()
         let id = UUID().uuidString.lowercased()
@@ -304,15 +293,6 @@ public final class MessageStore {
         try update("UPDATE messages SET play_position = ? WHERE id = ?", [.real(max(0, seconds)), .text(id)], id)
     }
 
-    /// Writes a message's audio to `path` as `format` (by default the one the
-    /// path's extension names, else the message's own); an existing file is
-    /// replaced only when asked. Blocks while transcoding: see `exportSource`
-    /// and `writeExport` to do that part off the main thread.
-    public func export(_ id: String, to path: String, format: AudioFormat? = nil,
-                       overwrite: Bool = false) throws(StoreError) {
-        try Self.writeExport(from: try exportSource(id), to: path, format: format, overwrite: overwrite)
-    }
-
     /// The audio file a message is exported from (it must exist).
     public func exportSource(_ id: String) throws(StoreError) -> String {
         let source = audioPath(of: try message(id))
@@ -320,26 +300,6 @@ public final class MessageStore {
             throw .file(path: source, detail: tr("the message's audio file is missing"))
         }
         return source
-    }
-
-    /// Writes `source` to `path` as `format`: audio already in that format
-    /// (by its content, not its name) is a copy of the file's bytes,
-    /// unchanged; other audio is transcoded (`progress` gets 0…1 on the
-    /// calling thread). Only a regular file is written or replaced, never in
-    /// place (see `ExportWriter`, `ExportTarget`). Any thread; touches no
-    /// database. The file gets ordinary permissions (0666 less the umask),
-    /// not the store's 0600: it is meant for someone else.
-    public static func writeExport(from source: String, to path: String, format: AudioFormat? = nil,
-                                   overwrite: Bool = false, progress: (Double) -> Void = { _ in }) throws(StoreError) {
-        // Judged by what the audio is, not by its file's name.
-        let conversion = AudioContent(path: source).conversion(asked: format, target: path)
-        try ExportWriter.write(to: path, overwrite: overwrite) { file throws(StoreError) in
-            if let conversion {
-                try file.transcode(source, format: conversion, progress: progress)
-            } else {
-                try file.copy(from: source, progress: progress)
-            }
-        }
     }
 
     /// `PRAGMA integrity_check`: "ok" for a sound database.
@@ -358,20 +318,5 @@ public final class MessageStore {
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyyMMdd-HHmmss"
         return formatter.string(from: Date())
-    }
-
-    /// Why a file could not be imported, in words for the user.
-    public static func reason(_ error: Error) -> String {
-        switch error as? AudioError {
-        case .notAudio(_, let detail): return tr("it is not audio ({reason})", ["reason": detail])
-        case .noAudio: return tr("it contains no audio")
-        case .chainedOgg(_, let links):
-            return trn("it is a chained Ogg file ({count} stream joined one after another), which Hark cannot play "
-                           + "reliably; convert it into a single stream first",
-                       "it is a chained Ogg file ({count} streams joined one after another), which Hark cannot play "
-                           + "reliably; convert it into a single stream first", links)
-        case .fileMissing: return tr("no such file")
-        default: return "\(error)"
-        }
     }
 }

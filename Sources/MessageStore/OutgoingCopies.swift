@@ -1,4 +1,3 @@
-import AudioEngine
 import Foundation
 
 /// Copies of messages handed to other apps by a drag or the clipboard. The

@@ -1,4 +1,3 @@
-import AudioEngine
 import Foundation
 import Levels
 
@@ -18,11 +17,13 @@ extension MessageStore {
     /// `recoverInterruptedRecordings` (cheap: the state index) and
     /// `compareFiles` (every row against the folder, only when `messages/`
     /// changed other than by Hark's own writes, or when `thorough` asks).
+    /// `analyze` measures an audio file (the store drives no GStreamer: StoreAudio
+    /// passes AudioEngine's Analyzer); a file it fails on is taken for no audio.
     @discardableResult
-    public func recover(thorough: Bool = false) throws(StoreError) -> RecoveryReport {
+    public func recover(thorough: Bool = false, analyze: (String) throws -> Analysis) throws(StoreError) -> RecoveryReport {
         var report = recovery
-        report.recoveredRecordings = try recoverInterruptedRecordings().recoveredRecordings
-        let compared = try compareFiles(thorough: thorough)
+        report.recoveredRecordings = try recoverInterruptedRecordings(analyze: analyze).recoveredRecordings
+        let compared = try compareFiles(thorough: thorough, analyze: analyze)
         report.comparedFiles = compared.comparedFiles
         report.adoptedFiles = compared.adoptedFiles
         report.linksLeftOut = compared.linksLeftOut
@@ -48,7 +49,7 @@ extension MessageStore {
     /// nothing however many messages there are; a live recording elsewhere
     /// (its lock held) is left alone.
     @discardableResult
-    public func recoverInterruptedRecordings() throws(StoreError) -> RecoveryReport {
+    public func recoverInterruptedRecordings(analyze: (String) throws -> Analysis) throws(StoreError) -> RecoveryReport {
         var report = RecoveryReport()
         for message in try messages(where: "state = 'recording'", []) {
             guard !RecordingLock.isHeld(store: self, id: message.id) else { continue }
@@ -58,7 +59,7 @@ extension MessageStore {
             }
             let exists = FileManager.default.fileExists(atPath: path)
             if exists { chmod(path, 0o600) }
-            if exists, let analysis = try? Analyzer.analyze(path: path) {
+            if exists, let analysis = try? analyze(path) {
                 try inTransaction {
                     try database.query("UPDATE messages SET state = 'ready', duration = ? WHERE id = ?",
                                        [.real(analysis.duration), .text(message.id)])

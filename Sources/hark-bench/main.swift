@@ -3,6 +3,7 @@ import Drawing
 import Foundation
 import Levels
 import MessageStore
+import StoreAudio
 
 // Measures (never asserts) the drawing code on image surfaces, as GTK would
 // call it for one row of the history. Run by `make bench`.

@@ -3,6 +3,7 @@ import Foundation
 import HarkTestSupport
 import Matrix
 import MessageStore
+import StoreAudio
 import XCTest
 
 /// A `/sync` answer (as Synapse writes one) applied to a real store.

@@ -7,6 +7,7 @@ import GtkSupport
 import HarkTestSupport
 @testable import HarkUI
 import MessageStore
+import StoreAudio
 import XCTest
 
 /// What a screen reader is given to say: dialog buttons by their words, the

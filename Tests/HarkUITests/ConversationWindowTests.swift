@@ -9,6 +9,7 @@ import HarkTestSupport
 @testable import HarkUI
 import Matrix
 import MessageStore
+import StoreAudio
 import XCTest
 
 /// The window's Matrix side without a server: a session adopted over a store

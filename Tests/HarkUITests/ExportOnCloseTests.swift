@@ -4,6 +4,7 @@ import GLibSupport
 import HarkTestSupport
 @testable import HarkUI
 import MessageStore
+import StoreAudio
 import XCTest
 
 /// The window's Export… writes as the command line does (`ExportWriter`), and

@@ -8,6 +8,7 @@ import GtkSupport
 import HarkTestSupport
 @testable import HarkUI
 import MessageStore
+import StoreAudio
 import XCTest
 
 /// The window draws at the data's rate and only what changed: counted

@@ -8,6 +8,7 @@ import HarkTestSupport
 @testable import HarkUI
 import Levels
 import MessageStore
+import StoreAudio
 import XCTest
 
 /// The history by keyboard, with real key presses (xdotool into Xvfb): the

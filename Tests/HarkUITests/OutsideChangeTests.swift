@@ -7,6 +7,7 @@ import GtkSupport
 import HarkTestSupport
 @testable import HarkUI
 import MessageStore
+import StoreAudio
 import XCTest
 
 /// The window shows what another process does to the store (`hark import`,

@@ -7,6 +7,7 @@ import GLibSupport
 import HarkTestSupport
 @testable import HarkUI
 import MessageStore
+import StoreAudio
 import XCTest
 
 /// A message that does not play says why in its toast's line, and one whose

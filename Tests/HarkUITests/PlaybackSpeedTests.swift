@@ -7,6 +7,7 @@ import GtkSupport
 import HarkTestSupport
 @testable import HarkUI
 import MessageStore
+import StoreAudio
 import XCTest
 
 /// One playback speed for every message, as in messengers: changed from any

@@ -6,6 +6,7 @@ import GLibSupport
 import HarkTestSupport
 @testable import HarkUI
 import MessageStore
+import StoreAudio
 import XCTest
 
 /// A store that can only be read (a backup mounted read-only) opens in the

@@ -7,6 +7,7 @@ import GtkSupport
 import HarkTestSupport
 @testable import HarkUI
 import MessageStore
+import StoreAudio
 import XCTest
 
 /// While a take is recorded the history ends with its placeholder, even when

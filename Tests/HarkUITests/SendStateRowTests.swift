@@ -7,6 +7,7 @@ import GtkSupport
 import HarkTestSupport
 @testable import HarkUI
 import MessageStore
+import StoreAudio
 import XCTest
 
 /// The last row of a room, as its sending stands: what it says, and all of

@@ -8,6 +8,7 @@ import HarkTestSupport
 @testable import HarkUI
 import Levels
 import MessageStore
+import StoreAudio
 import XCTest
 
 /// A message's transcript in its history row, with real GTK rows over a real

@@ -10,6 +10,7 @@ import HarkTestSupport
 @testable import HarkUI
 import Levels
 import MessageStore
+import StoreAudio
 import XCTest
 
 /// The window's background work with a real store on disk and real audio:

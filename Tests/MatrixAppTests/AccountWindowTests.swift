@@ -8,6 +8,7 @@ import HarkTestSupport
 @testable import HarkUI
 import Matrix
 import MessageStore
+import StoreAudio
 import XCTest
 
 /// Signing in and out from the window, against a real Synapse and a real

@@ -5,6 +5,7 @@ import Foundation
 import HarkTestSupport
 @testable import HarkUI
 import MessageStore
+import StoreAudio
 import XCTest
 
 /// A take sent while the server is away, as the window shows it: "Offline"

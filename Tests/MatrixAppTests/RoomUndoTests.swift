@@ -9,6 +9,7 @@ import HarkTestSupport
 @testable import HarkUI
 import Matrix
 import MessageStore
+import StoreAudio
 import XCTest
 
 /// Where a room's messages stand, against a real Synapse with Bob on the

@@ -11,6 +11,7 @@ import Levels
 @testable import HarkUI
 import Matrix
 import MessageStore
+import StoreAudio
 import XCTest
 
 /// The window's rooms against a real Synapse, with Bob on the other side:

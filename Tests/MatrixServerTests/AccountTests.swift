@@ -3,6 +3,7 @@ import Foundation
 import HarkTestSupport
 import Matrix
 import MessageStore
+import StoreAudio
 import XCTest
 
 /// Signing in and out through the keyring (a real gnome-keyring on the test's

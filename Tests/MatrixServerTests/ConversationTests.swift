@@ -5,6 +5,7 @@ import HarkTestSupport
 import Levels
 import Matrix
 import MessageStore
+import StoreAudio
 import XCTest
 
 /// Hark's store and a ConversationSession against a real Synapse: sends go

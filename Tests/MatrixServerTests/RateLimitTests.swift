@@ -3,6 +3,7 @@ import Foundation
 import HarkTestSupport
 import Matrix
 import MessageStore
+import StoreAudio
 import XCTest
 
 /// A server that answers every send 429 (`M_LIMIT_EXCEEDED`): however long

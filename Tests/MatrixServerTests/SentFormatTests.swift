@@ -4,6 +4,7 @@ import Foundation
 import HarkTestSupport
 import Matrix
 import MessageStore
+import StoreAudio
 import XCTest
 
 /// A voice message goes out as Ogg Opus, whatever the message's own file

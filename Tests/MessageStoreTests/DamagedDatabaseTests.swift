@@ -2,6 +2,7 @@ import Foundation
 import HarkTestSupport
 import Levels
 @testable import MessageStore
+import StoreAudio
 import XCTest
 
 /// A database damaged on disk, as a bad sector or a stray write leaves it:

@@ -4,6 +4,7 @@ import Foundation
 import HarkTestSupport
 import Levels
 @testable import MessageStore
+import StoreAudio
 import XCTest
 
 /// A real store on disk, real audio made by gst-launch-1.0 or written sample

@@ -2,6 +2,7 @@ import Foundation
 import HarkTestSupport
 import Levels
 @testable import MessageStore
+import StoreAudio
 import XCTest
 
 final class RecoveryTests: XCTestCase {

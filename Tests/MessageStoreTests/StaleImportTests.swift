@@ -2,6 +2,7 @@ import AudioEngine
 import Foundation
 import HarkTestSupport
 @testable import MessageStore
+import StoreAudio
 import XCTest
 
 /// An import copies under a hidden `.importing-` name first. One killed while

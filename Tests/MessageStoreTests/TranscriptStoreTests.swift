@@ -3,6 +3,7 @@ import Foundation
 import HarkTestSupport
 import Levels
 @testable import MessageStore
+import StoreAudio
 import XCTest
 
 /// Transcripts in the store, without the engine: the migration from version

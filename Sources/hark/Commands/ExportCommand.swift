@@ -3,6 +3,7 @@ import Foundation
 import GLibSupport
 import Localization
 import MessageStore
+import StoreAudio
 import Synchronization
 
 /// `hark export ID PATH [--format F] [--force]`. The writing runs on a thread

@@ -3,6 +3,7 @@ import Foundation
 import GLibSupport
 import Localization
 import MessageStore
+import StoreAudio
 
 /// Opens the store and saves the recordings cut short by a crash (cheap:
 /// the state index), unless `recoveringInterrupted` is false (a recording
