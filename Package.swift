@@ -3,7 +3,8 @@
 //   hark-window → HarkUI → GtkSupport → GLibSupport → C modules
 //   hark (the command line: no GTK) → Conversations, Transcription, StoreAudio, MessageStore, AudioEngine, Drawing
 //   StoreAudio → MessageStore (SQLite, no GStreamer), AudioEngine (GStreamer) → Levels
-// Levels is pure Swift; Drawing, AudioEngine and MessageStore never import GTK.
+// Levels is pure Swift; Drawing, AudioEngine, MessageStore and StoreAudio never import GTK;
+// MessageStore imports no GStreamer either (StoreAudio analyses and transcodes for it).
 import PackageDescription
 
 let package = Package(
