@@ -1,4 +1,3 @@
-@testable import AudioEngine
 import CSQLite
 import Foundation
 import HarkTestSupport

@@ -1,4 +1,3 @@
-import AudioEngine
 import Foundation
 import HarkTestSupport
 import Levels
