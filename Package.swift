@@ -2,7 +2,7 @@
 // Hark — a GTK4 voice-message app. Dependencies point one way:
 //   hark-window → HarkUI → GtkSupport → GLibSupport → C modules
 //   hark (the command line: no GTK) → Conversations, Transcription, StoreAudio, MessageStore, AudioEngine, Drawing
-//   StoreAudio → MessageStore (SQLite, no GStreamer), AudioEngine (GStreamer) → Levels
+//   StoreAudio (the store's audio work) → MessageStore (SQLite, no GStreamer) and AudioEngine (GStreamer)
 // Levels is pure Swift; Drawing, AudioEngine, MessageStore and StoreAudio never import GTK;
 // MessageStore imports no GStreamer either (StoreAudio analyses and transcodes for it).
 import PackageDescription
@@ -44,7 +44,7 @@ let package = Package(
         // Hark in the user's language: gettext (GLib's g_dgettext) through tr(), trn(), trc().
         .target(name: "Localization", dependencies: ["Identity", "CGLib"]),
         .target(name: "Drawing", dependencies: ["Levels", "CCairo"]),
-        // SQLite, no GStreamer: it keeps analyses (Levels' Analysis) and exports' files, the layer above makes them.
+        // SQLite and files, no GStreamer: analyses (Levels' Analysis) and transcodings come from above (StoreAudio).
         .target(name: "MessageStore", dependencies: ["Localization", "Levels", "CSQLite", "CHelpers"]),
         .target(name: "AudioEngine", dependencies: ["Localization", "Levels", "GLibSupport", "CGLib", "CGStreamer", "CHelpers"]),
         // The store's audio work, done above it: imports and recovery analysed, exports transcoded.
