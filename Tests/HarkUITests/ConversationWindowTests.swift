@@ -35,7 +35,7 @@ final class ConversationWindowTests: XCTestCase {
     @MainActor
     static func adoptOfflineSession(_ window: MainWindow) throws -> WindowConversations {
         let conversations = try XCTUnwrap(window.conversations)
-        conversations.account.startsSessions = false
+        conversations.account.startSession = { _ in }  // it never reaches a server
         conversations.isWindowActive = { false }  // no read receipts, no marking seen
         conversations.account.adopt(MatrixClient(
             homeserver: "http://127.0.0.1:1",
