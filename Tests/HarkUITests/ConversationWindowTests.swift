@@ -95,7 +95,7 @@ final class ConversationWindowTests: XCTestCase {
                 XCTAssertEqual(history.count, 1, "the recordings: the received message is not among them")
 
                 // Choosing "Voice" (a click on its row) shows its history, with the sender's name.
-                let voiceRow = try XCTUnwrap(conversations.sidebar.row(of: .room("!voice")))
+                let voiceRow = try XCTUnwrap(conversations.sidebar.row(named: "Voice"))
                 activateRow(voiceRow)
                 settle()
                 XCTAssertEqual(history.scope, .room("!voice"))
@@ -107,7 +107,7 @@ final class ConversationWindowTests: XCTestCase {
                 XCTAssertTrue(window.composer?.recordIsSensitive ?? false)
 
                 // The encrypted room: Record is unavailable, and says why.
-                activateRow(try XCTUnwrap(conversations.sidebar.row(of: .room("!secret"))))
+                activateRow(try XCTUnwrap(conversations.sidebar.row(named: "Secret")))
                 settle()
                 let composer = try XCTUnwrap(window.composer)
                 XCTAssertFalse(composer.recordIsSensitive)
@@ -118,7 +118,7 @@ final class ConversationWindowTests: XCTestCase {
                 XCTAssertEqual(window.visiblePage, "empty")
 
                 // Back to the recordings: Record is back, the message is there.
-                activateRow(try XCTUnwrap(conversations.sidebar.row(of: .recordings)))
+                activateRow(try XCTUnwrap(conversations.sidebar.row(named: "Recordings")))
                 settle()
                 XCTAssertEqual(history.scope, .recordings)
                 XCTAssertTrue(composer.recordIsSensitive)
@@ -193,7 +193,7 @@ extension ConversationWindowTests {
                 hark_test_emit(layout.backButton, "clicked")
                 settle(seconds: 0.5)
                 XCTAssertEqual(layout.visibleChild, layout.sidebarPane)
-                activateRow(try XCTUnwrap(conversations.sidebar.row(of: .room("!voice"))))
+                activateRow(try XCTUnwrap(conversations.sidebar.row(named: "Voice")))
                 settle(seconds: 0.5)
                 XCTAssertEqual(layout.visibleChild, layout.content, "choosing a room shows it")
                 XCTAssertEqual(window.history?.scope, .room("!voice"))
