@@ -123,7 +123,9 @@ final class RoomWindowTests: XCTestCase {
                               "\(conversations.sidebar.rowNames)")
                 let accept = try XCTUnwrap(Self.button(labelled: "_Accept", in: conversations.sidebar.list))
                 hark_test_emit(accept, "clicked")
-                XCTAssertTrue(waitUntil { conversations.sidebar.rowNames.contains("Voice") }, "\(conversations.sidebar.rowNames)")
+                // (The room opens once the join has answered, maybe a turn after its row shows.)
+                XCTAssertTrue(waitUntil { conversations.sidebar.rowNames.contains("Voice") && history.scope == .room(roomID) },
+                              "\(conversations.sidebar.rowNames)")
                 XCTAssertEqual(history.scope, .room(roomID))
                 XCTAssertEqual(conversations.sidebar.selected, .room(roomID))
 
