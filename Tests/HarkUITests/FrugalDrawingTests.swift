@@ -10,6 +10,11 @@ import HarkTestSupport
 import MessageStore
 import XCTest
 
+/// The levels the recording has had so far: the recorder's track, each
+/// level handed to the composer as it is added.
+@MainActor
+private func levelsArrived(_ composer: ComposerView) -> Int { composer.recorder?.levels.count ?? 0 }
+
 /// The window draws at the data's rate and only what changed: counted
 /// draws and frames, never timings. A real window under Xvfb, a real store,
 /// real recording (audiotestsrc) and playback (into a clocked fakesink).
@@ -83,15 +88,15 @@ final class FrugalDrawingTests: XCTestCase {
                 composer.source = { (.pipeline("audiotestsrc is-live=true wave=pink-noise volume=0.3"), nil) }
                 composer.toggleRecording()
                 defer { composer.cancel() }
-                XCTAssertTrue(MainLoop.iterate(until: { composer.levelsReceived >= 10 }, timeout: 30), "levels arrive")
+                XCTAssertTrue(MainLoop.iterate(until: { levelsArrived(composer) >= 10 }, timeout: 30), "levels arrive")
                 settle(seconds: 0.3)  // the composer has settled into its recording layout
 
-                let levels = composer.levelsReceived, liveDraws = composer.live.drawCount
+                let levels = levelsArrived(composer), liveDraws = composer.live.drawCount
                 let pulseDraws = composer.pulse.drawCount, ringDraws = composer.ring.drawCount
                 let rowDraws = history.liveRows.map(\.waveform.drawCount)
-                XCTAssertTrue(MainLoop.iterate(until: { composer.levelsReceived >= levels + 40 }, timeout: 60),
+                XCTAssertTrue(MainLoop.iterate(until: { levelsArrived(composer) >= levels + 40 }, timeout: 60),
                               "two seconds of levels arrive")
-                let arrived = composer.levelsReceived - levels
+                let arrived = levelsArrived(composer) - levels
                 let drawn = composer.live.drawCount - liveDraws
                 XCTAssertGreaterThan(drawn, 0, "the live waveform follows the levels")
                 XCTAssertLessThanOrEqual(drawn, arrived + 1, "the live waveform draws at most once per level")
@@ -121,15 +126,15 @@ final class FrugalDrawingTests: XCTestCase {
                 }
                 composer.toggleRecording()
                 defer { composer.cancel() }
-                XCTAssertTrue(MainLoop.iterate(until: { composer.levelsReceived >= 10 }, timeout: 30), "levels arrive")
-                XCTAssertTrue(MainLoop.iterate(until: { composer.levelsReceived > composer.levels.shownCount }, timeout: 10),
+                XCTAssertTrue(MainLoop.iterate(until: { levelsArrived(composer) >= 10 }, timeout: 30), "levels arrive")
+                XCTAssertTrue(MainLoop.iterate(until: { levelsArrived(composer) > composer.levels.shownCount }, timeout: 10),
                               "a level that arrived with another waits its turn")
 
-                let levels = composer.levelsReceived, shown = composer.levels.shownCount
+                let levels = levelsArrived(composer), shown = composer.levels.shownCount
                 let liveDraws = composer.live.drawCount
-                XCTAssertTrue(MainLoop.iterate(until: { composer.levelsReceived >= levels + 40 }, timeout: 60),
+                XCTAssertTrue(MainLoop.iterate(until: { levelsArrived(composer) >= levels + 40 }, timeout: 60),
                               "two seconds of levels arrive")
-                let arrived = composer.levelsReceived - levels
+                let arrived = levelsArrived(composer) - levels
                 XCTAssertGreaterThanOrEqual(composer.levels.shownCount - shown, arrived - 2,
                                             "every level is shown (the last ones may still wait their turn)")
                 XCTAssertGreaterThanOrEqual(4 * (composer.live.drawCount - liveDraws), 3 * arrived,
@@ -157,10 +162,17 @@ final class FrugalDrawingTests: XCTestCase {
                 XCTAssertTrue(MainLoop.iterate(until: {
                     history.liveRows.filter { $0.waveform.drawCount > 0 }.count == 3
                 }, timeout: 20), "the three rows are shown")
+                // The positions the player reports, each handed on to the history's playhead.
+                var positionsReceived = 0
+                let followPosition = playback.onPosition
+                playback.onPosition = { id in
+                    positionsReceived += 1
+                    followPosition(id)
+                }
                 let playing = messages[1]
                 playback.play(playing)
                 defer { playback.stop() }
-                XCTAssertTrue(MainLoop.iterate(until: { playback.isPlaying && playback.positionsReceived >= 5 }, timeout: 30),
+                XCTAssertTrue(MainLoop.iterate(until: { playback.isPlaying && positionsReceived >= 5 }, timeout: 30),
                               "it plays")
                 settle(seconds: 0.2)
 
@@ -168,10 +180,10 @@ final class FrugalDrawingTests: XCTestCase {
                     Dictionary(history.liveRows.compactMap { row in row.message.map { ($0.id, row.waveform.drawCount) } },
                                uniquingKeysWith: max)
                 }
-                let before = draws(), positions = playback.positionsReceived
-                XCTAssertTrue(MainLoop.iterate(until: { playback.positionsReceived >= positions + 30 }, timeout: 30),
+                let before = draws(), positions = positionsReceived
+                XCTAssertTrue(MainLoop.iterate(until: { positionsReceived >= positions + 30 }, timeout: 30),
                               "a second of positions arrives")
-                let after = draws(), arrived = playback.positionsReceived - positions
+                let after = draws(), arrived = positionsReceived - positions
                 let playingDraws = (after[playing.id] ?? 0) - (before[playing.id] ?? 0)
                 XCTAssertGreaterThan(playingDraws, 0, "the playing row's playhead moves")
                 XCTAssertLessThanOrEqual(playingDraws, arrived + 1, "…at most once per position")
