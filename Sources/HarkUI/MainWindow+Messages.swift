@@ -59,7 +59,6 @@ extension MainWindow {
         let place = history.place(of: message.id)
         history.remove(message.id)
         let said = text ?? tr("“{title}” deleted", ["title": message.title])
-        toastTexts.append(said)
         let (toast, _) = newToast(said)
         adw_toast_set_button_label(toast, tr("_Undo"))
         adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH)
@@ -75,7 +74,7 @@ extension MainWindow {
             if !deletion.undone { try? store.purge(message.id) }
             return false
         }
-        adw_toast_overlay_add_toast(OpaquePointer(toasts), toast)
+        showToast(toast, said)
     }
 
     /// Ctrl+Z: brings back the last message deleted that can still be undone.

@@ -11,7 +11,6 @@ extension MainWindow {
     @discardableResult
     func toast(_ text: String, seconds: UInt32 = 5, button: String? = nil,
                clicked: @escaping @MainActor () -> Void = {}) -> ObjectRef? {
-        toastTexts.append(text)
         guard lifetime.isAlive else { return nil }  // work that ended after the window closed
         let (line, needsDetails) = ToastText.brief(text)
         let (toast, title) = newToast(line)
@@ -28,7 +27,7 @@ extension MainWindow {
             adw_toast_set_button_label(toast, button)
             Signal.connect(UnsafeMutableRawPointer(toast), "button-clicked", clicked)
         }
-        adw_toast_overlay_add_toast(OpaquePointer(toasts), toast)
+        showToast(toast, text)
         if seconds > 0 {
             ToastCountdown.start(toast, title: title, seconds: seconds, window: window, lifetime: lifetime)
         }

@@ -40,8 +40,11 @@ final class MainWindow {
     var pendingDeletions: [PendingDeletion] = []
     /// "Checking for interrupted recordings…" at start-up.
     let recoveryProgress = ProgressStrip()
-    /// Every toast text shown, for tests and for the record.
-    var toastTexts: [String] = []
+    /// Puts a toast saying `text` over the history; tests wrap it to hear
+    /// everything the window says.
+    lazy var showToast: @MainActor (_ toast: OpaquePointer, _ text: String) -> Void = { [toasts] toast, _ in
+        adw_toast_overlay_add_toast(OpaquePointer(toasts), toast)
+    }
     static let autoplaySetting = "autoplay"
     /// How often the store is asked whether another process changed it.
     static let outsideChangeMilliseconds: UInt32 = 3_000

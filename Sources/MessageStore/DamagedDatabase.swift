@@ -89,6 +89,13 @@ extension MessageStore {
         return true
     }
 
+    /// The moment a damaged database is set aside, in its new name.
+    private static func stamp() -> String {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        return formatter.string(from: Date())
+    }
+
     private static func replaceDamagedDatabaseLocked(at path: String, seen: ino_t?,
                                                      report: inout RecoveryReport) throws(SQLiteError) -> Database {
         if let seen, let now = fileNumber(path), now != seen {

@@ -58,12 +58,6 @@ public final class MessageStore {
 
     // MARK: Reading
 
-    /// Messages that are not deleted, newest first, a page at a time.
-    public func list(offset: Int = 0, limit: Int = 50) throws(StoreError) -> [Message] {
-        try messages(where: "state != 'deleted' ORDER BY created_at DESC, id LIMIT ? OFFSET ?",
-                     [.integer(Int64(limit)), .integer(Int64(offset))])
-    }
-
     /// The ids of the messages a history shows (neither deleted nor still
     /// recording), oldest first. Cheap even for many thousands: no row is
     /// decoded beyond its id.
@@ -130,7 +124,6 @@ public final class MessageStore {
         return found
     }
 
-    /// How many messages `list` can show.
     /// A number that changes whenever another connection (another `hark`,
     /// the background recovery) commits a change; this connection's own
     /// changes leave it as it is. Cheap: no table is read.
@@ -138,20 +131,6 @@ public final class MessageStore {
         var version = 0
         try? run("PRAGMA data_version") { version = Int($0.integer(0)) }
         return version
-    }
-
-    public func count() throws(StoreError) -> Int {
-        var total = 0
-        try run("SELECT COUNT(*) FROM messages WHERE state != 'deleted'") { total = Int($0.integer(0)) }
-        return total
-    }
-
-    /// Messages whose title contains `text` (any case), newest first.
-    public func search(_ text: String, limit: Int = 50) throws(StoreError) -> [Message] {
-        let pattern = "%" + text.replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
-        return try messages(where: "state != 'deleted' AND title LIKE ? ESCAPE '\\' ORDER BY created_at DESC LIMIT ?",
-                            [.text(pattern), .integer(Int64(limit))])
     }
 
     public func message(_ id: String) throws(StoreError) -> Message {
@@ -302,21 +281,8 @@ public final class MessageStore {
         return source
     }
 
-    /// `PRAGMA integrity_check`: "ok" for a sound database.
-    public func integrityCheck() throws(StoreError) -> String {
-        var result: [String] = []
-        try run("PRAGMA integrity_check") { result.append($0.text(0) ?? "") }
-        return result.joined(separator: "\n")
-    }
-
     /// A new recording's title. Not its date and time: the history shows
     /// those beside every title (and under each day's header), whatever the
     /// title becomes.
     static var defaultTitle: String { tr("Voice message") }
-
-    static func stamp() -> String {
-        let formatter = DateFormatter()
-        formatter.dateFormat = "yyyyMMdd-HHmmss"
-        return formatter.string(from: Date())
-    }
 }

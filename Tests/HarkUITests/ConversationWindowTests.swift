@@ -36,7 +36,7 @@ final class ConversationWindowTests: XCTestCase {
     @MainActor
     static func adoptOfflineSession(_ window: MainWindow) throws -> WindowConversations {
         let conversations = try XCTUnwrap(window.conversations)
-        conversations.account.startsSessions = false
+        conversations.account.startSession = { _ in }  // it never reaches a server
         conversations.isWindowActive = { false }  // no read receipts, no marking seen
         conversations.account.adopt(MatrixClient(
             homeserver: "http://127.0.0.1:1",
@@ -96,7 +96,7 @@ final class ConversationWindowTests: XCTestCase {
                 XCTAssertEqual(history.count, 1, "the recordings: the received message is not among them")
 
                 // Choosing "Voice" (a click on its row) shows its history, with the sender's name.
-                let voiceRow = try XCTUnwrap(conversations.sidebar.row(of: .room("!voice")))
+                let voiceRow = try XCTUnwrap(conversations.sidebar.row(named: "Voice"))
                 activateRow(voiceRow)
                 settle()
                 XCTAssertEqual(history.scope, .room("!voice"))
@@ -108,7 +108,7 @@ final class ConversationWindowTests: XCTestCase {
                 XCTAssertTrue(window.composer?.recordIsSensitive ?? false)
 
                 // The encrypted room: Record is unavailable, and says why.
-                activateRow(try XCTUnwrap(conversations.sidebar.row(of: .room("!secret"))))
+                activateRow(try XCTUnwrap(conversations.sidebar.row(named: "Secret")))
                 settle()
                 let composer = try XCTUnwrap(window.composer)
                 XCTAssertFalse(composer.recordIsSensitive)
@@ -119,7 +119,7 @@ final class ConversationWindowTests: XCTestCase {
                 XCTAssertEqual(window.visiblePage, "empty")
 
                 // Back to the recordings: Record is back, the message is there.
-                activateRow(try XCTUnwrap(conversations.sidebar.row(of: .recordings)))
+                activateRow(try XCTUnwrap(conversations.sidebar.row(named: "Recordings")))
                 settle()
                 XCTAssertEqual(history.scope, .recordings)
                 XCTAssertTrue(composer.recordIsSensitive)
@@ -194,7 +194,7 @@ extension ConversationWindowTests {
                 hark_test_emit(layout.backButton, "clicked")
                 settle(seconds: 0.5)
                 XCTAssertEqual(layout.visibleChild, layout.sidebarPane)
-                activateRow(try XCTUnwrap(conversations.sidebar.row(of: .room("!voice"))))
+                activateRow(try XCTUnwrap(conversations.sidebar.row(named: "Voice")))
                 settle(seconds: 0.5)
                 XCTAssertEqual(layout.visibleChild, layout.content, "choosing a room shows it")
                 XCTAssertEqual(window.history?.scope, .room("!voice"))

@@ -11,6 +11,11 @@ import MessageStore
 import StoreAudio
 import XCTest
 
+/// The levels the recording has had so far: the recorder's track, each
+/// level handed to the composer as it is added.
+@MainActor
+private func levelsArrived(_ composer: ComposerView) -> Int { composer.recorder?.levels.count ?? 0 }
+
 /// The window draws at the data's rate and only what changed: counted
 /// draws and frames, never timings. A real window under Xvfb, a real store,
 /// real recording (audiotestsrc) and playback (into a clocked fakesink).
@@ -44,6 +49,7 @@ final class FrugalDrawingTests: XCTestCase {
                 gtk_box_append(hark_box(box), strip.widget)
                 gtk_window_set_child(hark_window(window), box)
                 gtk_window_present(hark_window(window))
+                let ringDrawn = DrawCounter(ring)
                 settle(seconds: 0.5)
                 let counter = FrameCounter(window)
 
@@ -63,9 +69,9 @@ final class FrugalDrawingTests: XCTestCase {
                 XCTAssertFalse(strip.isAnimating, "the work is done")
                 settle(seconds: 1.5)  // the strip's slide away ends
 
-                let ringDraws = ring.drawCount, frames = counter.frames
+                let ringDraws = ringDrawn.count, frames = counter.frames
                 settle(seconds: 1)
-                XCTAssertEqual(ring.drawCount, ringDraws, "nothing draws the ring once its animation ended")
+                XCTAssertEqual(ringDrawn.count, ringDraws, "nothing draws the ring once its animation ended")
                 XCTAssertEqual(counter.frames, frames, "with nothing changing, the window paints no frame")
             }
         }
@@ -79,28 +85,35 @@ final class FrugalDrawingTests: XCTestCase {
             try WindowFixture.withWindow(storeIn: folder, before: { store in try store.importFile(tone) }) { _, window, _ in
                 window.present()
                 let composer = try XCTUnwrap(window.composer), history = try XCTUnwrap(window.history)
-                XCTAssertTrue(MainLoop.iterate(until: { history.liveRows.contains { $0.waveform.drawCount > 0 } }, timeout: 20),
-                              "the history shows its message")
+                XCTAssertTrue(MainLoop.iterate(until: { history.liveRows.contains { gtk_widget_get_mapped($0.waveform.widget) != 0 } },
+                                               timeout: 20), "the history shows its message")
+                let live = DrawCounter(composer.live), pulse = DrawCounter(composer.pulse), ring = DrawCounter(composer.ring)
                 composer.source = { (.pipeline("audiotestsrc is-live=true wave=pink-noise volume=0.3"), nil) }
                 composer.toggleRecording()
                 defer { composer.cancel() }
-                XCTAssertTrue(MainLoop.iterate(until: { composer.levelsReceived >= 10 }, timeout: 30), "levels arrive")
+                XCTAssertTrue(MainLoop.iterate(until: { levelsArrived(composer) >= 10 }, timeout: 30), "levels arrive")
                 settle(seconds: 0.3)  // the composer has settled into its recording layout
+                let rows = history.liveRows.map(ObjectIdentifier.init)
+                let rowsDrawn = history.liveRows.map { DrawCounter($0.waveform) }
+                let shownRows = zip(history.liveRows, rowsDrawn).filter { gtk_widget_get_mapped($0.0.waveform.widget) != 0 }
+                XCTAssertTrue(MainLoop.iterate(until: { shownRows.allSatisfy { $0.1.count > 0 } }, timeout: 5),
+                              "the draw that counting asked for")
 
-                let levels = composer.levelsReceived, liveDraws = composer.live.drawCount
-                let pulseDraws = composer.pulse.drawCount, ringDraws = composer.ring.drawCount
-                let rowDraws = history.liveRows.map(\.waveform.drawCount)
-                XCTAssertTrue(MainLoop.iterate(until: { composer.levelsReceived >= levels + 40 }, timeout: 60),
+                let levels = levelsArrived(composer), liveDraws = live.count
+                let pulseDraws = pulse.count, ringDraws = ring.count
+                let rowDraws = rowsDrawn.map(\.count)
+                XCTAssertTrue(MainLoop.iterate(until: { levelsArrived(composer) >= levels + 40 }, timeout: 60),
                               "two seconds of levels arrive")
-                let arrived = composer.levelsReceived - levels
-                let drawn = composer.live.drawCount - liveDraws
+                let arrived = levelsArrived(composer) - levels
+                let drawn = live.count - liveDraws
                 XCTAssertGreaterThan(drawn, 0, "the live waveform follows the levels")
                 XCTAssertLessThanOrEqual(drawn, arrived + 1, "the live waveform draws at most once per level")
-                XCTAssertLessThanOrEqual(composer.pulse.drawCount - pulseDraws, arrived + 1,
+                XCTAssertLessThanOrEqual(pulse.count - pulseDraws, arrived + 1,
                                          "the pulse draws at most once per level")
-                XCTAssertLessThanOrEqual(composer.ring.drawCount - ringDraws, 1,
+                XCTAssertLessThanOrEqual(ring.count - ringDraws, 1,
                                          "two seconds of 30 minutes move the ring by less than a pixel")
-                XCTAssertEqual(history.liveRows.map(\.waveform.drawCount), rowDraws,
+                XCTAssertEqual(history.liveRows.map(ObjectIdentifier.init), rows, "the history's rows stay")
+                XCTAssertEqual(rowsDrawn.map(\.count), rowDraws,
                                "the history above the composer is not redrawn while recording")
             }
         }
@@ -120,20 +133,28 @@ final class FrugalDrawingTests: XCTestCase {
                 composer.source = {
                     (.pipeline("audiotestsrc is-live=true wave=pink-noise volume=0.3 samplesperbuffer=4800"), nil)
                 }
+                let live = DrawCounter(composer.live)
+                // The readings shown, each handed on to the composer's views.
+                var levelsShown = 0
+                let showLevel = composer.levels.show
+                composer.levels.show = { reading in
+                    levelsShown += 1
+                    showLevel(reading)
+                }
                 composer.toggleRecording()
                 defer { composer.cancel() }
-                XCTAssertTrue(MainLoop.iterate(until: { composer.levelsReceived >= 10 }, timeout: 30), "levels arrive")
-                XCTAssertTrue(MainLoop.iterate(until: { composer.levelsReceived > composer.levels.shownCount }, timeout: 10),
+                XCTAssertTrue(MainLoop.iterate(until: { levelsArrived(composer) >= 10 }, timeout: 30), "levels arrive")
+                XCTAssertTrue(MainLoop.iterate(until: { levelsArrived(composer) > levelsShown }, timeout: 10),
                               "a level that arrived with another waits its turn")
 
-                let levels = composer.levelsReceived, shown = composer.levels.shownCount
-                let liveDraws = composer.live.drawCount
-                XCTAssertTrue(MainLoop.iterate(until: { composer.levelsReceived >= levels + 40 }, timeout: 60),
+                let levels = levelsArrived(composer), shown = levelsShown
+                let liveDraws = live.count
+                XCTAssertTrue(MainLoop.iterate(until: { levelsArrived(composer) >= levels + 40 }, timeout: 60),
                               "two seconds of levels arrive")
-                let arrived = composer.levelsReceived - levels
-                XCTAssertGreaterThanOrEqual(composer.levels.shownCount - shown, arrived - 2,
+                let arrived = levelsArrived(composer) - levels
+                XCTAssertGreaterThanOrEqual(levelsShown - shown, arrived - 2,
                                             "every level is shown (the last ones may still wait their turn)")
-                XCTAssertGreaterThanOrEqual(4 * (composer.live.drawCount - liveDraws), 3 * arrived,
+                XCTAssertGreaterThanOrEqual(4 * (live.count - liveDraws), 3 * arrived,
                                             "the live waveform is drawn once per level")
             }
         }
@@ -156,23 +177,31 @@ final class FrugalDrawingTests: XCTestCase {
                 window.present()
                 let history = try XCTUnwrap(window.history), playback = try XCTUnwrap(window.playback)
                 XCTAssertTrue(MainLoop.iterate(until: {
-                    history.liveRows.filter { $0.waveform.drawCount > 0 }.count == 3
+                    history.liveRows.filter { gtk_widget_get_mapped($0.waveform.widget) != 0 }.count == 3
                 }, timeout: 20), "the three rows are shown")
+                let rowsDrawn = history.liveRows.map { ($0, DrawCounter($0.waveform)) }
+                // The positions the player reports, each handed on to the history's playhead.
+                var positionsReceived = 0
+                let followPosition = playback.onPosition
+                playback.onPosition = { id in
+                    positionsReceived += 1
+                    followPosition(id)
+                }
                 let playing = messages[1]
                 playback.play(playing)
                 defer { playback.stop() }
-                XCTAssertTrue(MainLoop.iterate(until: { playback.isPlaying && playback.positionsReceived >= 5 }, timeout: 30),
+                XCTAssertTrue(MainLoop.iterate(until: { playback.isPlaying && positionsReceived >= 5 }, timeout: 30),
                               "it plays")
                 settle(seconds: 0.2)
 
                 @MainActor func draws() -> [String: Int] {
-                    Dictionary(history.liveRows.compactMap { row in row.message.map { ($0.id, row.waveform.drawCount) } },
+                    Dictionary(rowsDrawn.compactMap { row, drawn in row.message.map { ($0.id, drawn.count) } },
                                uniquingKeysWith: max)
                 }
-                let before = draws(), positions = playback.positionsReceived
-                XCTAssertTrue(MainLoop.iterate(until: { playback.positionsReceived >= positions + 30 }, timeout: 30),
+                let before = draws(), positions = positionsReceived
+                XCTAssertTrue(MainLoop.iterate(until: { positionsReceived >= positions + 30 }, timeout: 30),
                               "a second of positions arrives")
-                let after = draws(), arrived = playback.positionsReceived - positions
+                let after = draws(), arrived = positionsReceived - positions
                 let playingDraws = (after[playing.id] ?? 0) - (before[playing.id] ?? 0)
                 XCTAssertGreaterThan(playingDraws, 0, "the playing row's playhead moves")
                 XCTAssertLessThanOrEqual(playingDraws, arrived + 1, "…at most once per position")

@@ -52,6 +52,8 @@ enum WindowFixture {
         let app = HarkApplication(applicationID: "io.github.hark.Hark.WorkTests\(Int.random(in: 0..<1_000_000))",
                                   flags: G_APPLICATION_NON_UNIQUE)
         _ = try withGError { g_application_register(UnsafeMutableRawPointer(app.gtkApplication).assumingMemoryBound(to: GApplication.self), nil, $0) }
-        return (MainWindow(application: app.gtkApplication, store: store), app)
+        let window = MainWindow(application: app.gtkApplication, store: store)
+        ToastRecord.listen(to: window)
+        return (window, app)
     }
 }

@@ -30,6 +30,7 @@ func withWindow(storeIn folder: URL, before prepare: (MessageStore) throws -> Vo
         g_application_register(UnsafeMutableRawPointer(app.gtkApplication).assumingMemoryBound(to: GApplication.self), nil, $0)
     }
     let window = MainWindow(application: app.gtkApplication, store: store)
+    ToastRecord.listen(to: window)
     defer {
         gtk_window_destroy(window.window)
         settle()

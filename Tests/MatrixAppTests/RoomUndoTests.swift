@@ -164,8 +164,8 @@ final class RoomUndoTests: XCTestCase {
                 XCTAssertTrue(waitUntil { history.row(showing: earlierID) != nil })
                 let row = try XCTUnwrap(history.row(showing: earlierID))
                 gtk_widget_activate_action_variant(row.widget, "row.send-to", nil)
-                XCTAssertTrue(waitUntil { conversations.sendToDialog != nil })
-                try XCTUnwrap(conversations.sendToDialog).choose(roomID)
+                XCTAssertTrue(waitUntil { ShownSendToDialog.over(window) != nil })
+                try XCTUnwrap(ShownSendToDialog.over(window)).choose("Later")
                 XCTAssertTrue(waitUntil { (try? store.sendState(of: earlierID)) == .sent })
                 XCTAssertEqual(try store.shownIDs(in: .recordings), [earlierID, todayID], "the recordings keep their order")
 

@@ -242,9 +242,15 @@ final class MessageStoreTests: XCTestCase {
         let last = try store.list(offset: 20, limit: 10)
         XCTAssertEqual(last.count, 5)
         XCTAssertEqual(last.last?.title, "Note 0")
-        XCTAssertEqual(try store.search("note 2").map(\.title).sorted(), ["Note 2", "Note 20", "Note 21", "Note 22", "Note 23", "Note 24"])
-        XCTAssertEqual(try store.search("0% off_").map(\.title), ["50% off_sale"])
-        XCTAssertEqual(try store.search("%"), try store.search("50%"))
+        // The search the window and `hark search` use: words, not wildcards.
+        for message in try store.list() { try store.finishRecording(message.id, duration: 1, levels: LevelTrack()) }
+        func found(_ words: String) throws -> [String] {
+            try store.searchIDs(SearchQuery(words), in: .all).map { try store.message($0).title }.sorted()
+        }
+        XCTAssertEqual(try found("note 2"), ["Note 2", "Note 20", "Note 21", "Note 22", "Note 23", "Note 24"])
+        XCTAssertEqual(try found("50% off_"), ["50% off_sale"])
+        XCTAssertEqual(try found("_ale"), [], "“_” is no wildcard")
+        XCTAssertEqual(try found("n%e"), [], "nor is “%”")
     }
 
     func testShownIDsAreOldestFirstWithoutDeletedOrUnfinishedOnes() throws {

@@ -45,8 +45,6 @@ final class ComposerView {
     let pulse = LevelMeterView(kind: .pulse, size: 64)
     let live = LiveWaveformView()
     let ring = CircularProgressView(size: 32)
-    /// Levels received while recording, since the window opened.
-    private(set) var levelsReceived = 0
     /// The levels as shown: one per interval, though they arrive in pairs.
     let levels = PacedLevels(intervalMilliseconds: LevelTrack.standardIntervalMilliseconds)
     /// The whole second the recording clock shows, and whether as paused.
@@ -298,7 +296,6 @@ final class ComposerView {
     private func handle(_ event: RecorderEvent) {
         switch event {
         case .level(let rms, _, let elapsed):
-            levelsReceived += 1
             levels.arrive(PacedLevels.Reading(rms: rms, elapsed: elapsed))
         case .input(let condition):
             inputCondition = condition

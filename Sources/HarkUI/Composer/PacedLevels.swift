@@ -14,8 +14,6 @@ final class PacedLevels {
 
     /// Shows one reading (the composer draws it).
     var show: @MainActor (Reading) -> Void = { _ in }
-    /// Readings shown since the window opened: tests compare it with what arrived.
-    private(set) var shownCount = 0
     private var pacer = LevelPacer<Reading>()
     private var timer: Source?
     private let milliseconds: UInt32
@@ -45,7 +43,6 @@ final class PacedLevels {
 
     private func present(_ readings: [Reading]) {
         for reading in readings {
-            shownCount += 1
             show(reading)
         }
     }

@@ -30,9 +30,9 @@ final class AccountModel {
     /// The session of the signed-in account; kept (stopped) after the server
     /// signed it out, so a take recorded into a room is still queued.
     private(set) var session: ConversationSession?
-    /// Whether sessions run (sync, outbox); tests of the window alone adopt a
-    /// session that stays still.
-    var startsSessions = true
+    /// Sets an adopted session going (sync, outbox); tests of the window
+    /// alone leave it still.
+    var startSession: @MainActor (ConversationSession) -> Void = { $0.start() }
     /// How sessions retry; tests shorten the waits.
     var retryPolicy = RetryPolicy()
     var onStateChange: @MainActor () -> Void = {}
@@ -118,7 +118,7 @@ final class AccountModel {
         session.onChange = { [weak self] change in self?.handle(change) }
         self.session = session
         state = .signedIn(userID: session.userID)
-        if startsSessions { session.start() }
+        startSession(session)
         onChange(.rooms)
     }
 

@@ -21,7 +21,7 @@ final class RoomSidebar {
     private(set) var selected: HistoryScope = .recordings
     /// The rooms shown, in order (invitations first).
     private(set) var rooms: [StoredRoom] = []
-    private var rows: [(row: UnsafeMutablePointer<GtkWidget>, scope: HistoryScope?, name: String)] = []
+    private var rows: [(row: UnsafeMutablePointer<GtkWidget>, scope: HistoryScope?)] = []
     /// Each invitation's row, by its room's id.
     var invitationRows: [String: UnsafeMutablePointer<GtkWidget>] = [:]
     private var rebuilding = false
@@ -77,7 +77,7 @@ final class RoomSidebar {
         rebuilding = true
         defer { rebuilding = false }
         self.rooms = rooms
-        for (row, _, _) in rows { gtk_list_box_remove(OpaquePointer(list), row) }
+        for (row, _) in rows { gtk_list_box_remove(OpaquePointer(list), row) }
         rows = []
         invitationRows = [:]
         declineProgressLabel = nil
@@ -124,14 +124,6 @@ final class RoomSidebar {
         if let row = invitationRows[roomID] { gtk_widget_grab_focus(row) }
     }
 
-    /// Each row's accessible name, in order (GTK 4.8 cannot read one back; for tests).
-    var rowNames: [String] { rows.map(\.name) }
-
-    /// The row of `scope`, for tests.
-    func row(of scope: HistoryScope) -> UnsafeMutablePointer<GtkWidget>? {
-        rows.first { $0.scope == scope }?.row
-    }
-
     func add(_ content: (widget: UnsafeMutablePointer<GtkWidget>, name: String), scope: HistoryScope?) {
         let row = gtk_list_box_row_new()!
         gtk_list_box_row_set_child(UnsafeMutableRawPointer(row).assumingMemoryBound(to: GtkListBoxRow.self), content.widget)
@@ -141,7 +133,7 @@ final class RoomSidebar {
             gtk_list_box_row_set_activatable(UnsafeMutableRawPointer(row).assumingMemoryBound(to: GtkListBoxRow.self), 0)
         }
         gtk_list_box_append(OpaquePointer(list), row)
-        rows.append((row, scope, content.name))
+        rows.append((row, scope))
     }
 
     static func roomRow(_ room: StoredRoom) -> (widget: UnsafeMutablePointer<GtkWidget>, name: String) {

@@ -31,16 +31,14 @@ final class WindowConversations {
     let layout: RoomLayout
     /// The account dialog while it is open.
     private(set) var accountDialog: AccountDialog?
-    /// The last "Send to…" dialog opened (for tests).
-    private(set) var sendToDialog: SendToDialog?
+    /// The last "Send to…" dialog opened: kept, as its rows call back into it.
+    private var sendToDialog: SendToDialog?
     /// "Sending … to …" toasts, by message, until the send ends.
     private var sendingToasts: [String: ObjectRef] = [:]
     /// Whether the window is the one the user is in (notifications are for when it is not).
     var isWindowActive: @MainActor () -> Bool
-    /// Shows a notification; tests record them instead.
+    /// Sends a notification through the application; tests record them instead.
     var notify: @MainActor (RoomNotification) -> Void
-    /// Every notification sent, for tests and for the record.
-    private(set) var notifications: [RoomNotification] = []
 
     init(window: MainWindow, store: MessageStore, layout: RoomLayout, banner: AccountBanner,
          application: UnsafeMutablePointer<GtkApplication>) {
@@ -375,7 +373,6 @@ final class WindowConversations {
             guard let roomID = message.roomID, let room = try? store.room(roomID) else { continue }
             let sender = store.senderName(of: message) ?? tr("Someone")
             let notification = RoomNotification(message: message, senderName: sender, roomName: room.displayName)
-            notifications.append(notification)
             notify(notification)
         }
     }

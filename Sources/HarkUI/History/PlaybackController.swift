@@ -13,8 +13,6 @@ final class PlaybackController {
     private(set) var currentID: String?
     private(set) var isPlaying = false
     private(set) var position: Double = 0
-    /// Positions the player reported, since the window opened.
-    private(set) var positionsReceived = 0
     /// One playback speed for every message, as in messengers, kept in the
     /// store's settings; the player's own rate never leaks elsewhere.
     private(set) var rate: Double
@@ -147,7 +145,6 @@ final class PlaybackController {
             remember(id, position)
         case .position(let seconds):
             position = seconds
-            positionsReceived += 1
             onPosition(id)
             return
         case .ended:

@@ -10,16 +10,12 @@ import Levels
 @MainActor
 public class DrawnView {
     public let widget: UnsafeMutablePointer<GtkWidget>
-    /// How many times GTK asked for the picture: tests count redraws.
-    private(set) var drawCount = 0
 
     init(width: Int32, height: Int32) {
         widget = gtk_drawing_area_new()!
         gtk_widget_set_size_request(widget, width, height)
         DrawingArea.setDraw(hark_drawing_area(widget)) { [weak self] cairo, width, height in
-            guard let self else { return }
-            self.drawCount += 1
-            self.draw(cairo, width: Double(width), height: Double(height))
+            self?.draw(cairo, width: Double(width), height: Double(height))
         }
     }
 

@@ -20,7 +20,7 @@ import MessageStore
 public final class WaveformView {
     /// The widget to put in a layout.
     public let widget: UnsafeMutablePointer<GtkWidget>
-    private let area: UnsafeMutablePointer<GtkWidget>
+    let area: UnsafeMutablePointer<GtkWidget>
     private let scale: UnsafeMutablePointer<GtkWidget>
     private var fractions: [Double] = [] { didSet { cache.invalidate() } }
     private let cache = WaveformCache()
@@ -28,8 +28,6 @@ public final class WaveformView {
     /// Where the played part ended at the last draw, in pixels: a new
     /// position that does not move it by half a pixel draws nothing.
     private var drawnPlayedX: Double?
-    /// How many times the waveform was drawn: tests count them.
-    private(set) var drawCount = 0
     private var settingFromOutside = false
     private var dragging = false
     /// The width fit waits for the allocation to end; never past the widget.
@@ -287,8 +285,7 @@ public final class WaveformView {
         return playedX(fraction, width: drawnWidth(Double(gtk_widget_get_width(area)))) != drawnPlayedX
     }
 
-    private func draw(_ cairo: OpaquePointer, width: Double, height: Double) {
-        drawCount += 1
+    func draw(_ cairo: OpaquePointer, width: Double, height: Double) {
         if let load = pendingLevels {
             pendingLevels = nil
             fractions = mapping.fractions(load().rms)
