@@ -75,6 +75,28 @@ final class DiscardTests: XCTestCase {
         }
     }
 
+    /// The window closes while the question is up: the question goes with
+    /// it, and the recording it held still is not resumed into the gone
+    /// window's controls (a Gtk-CRITICAL, fatal here).
+    func testClosingTheWindowWhileTheQuestionIsUpTouchesNoGoneControl() throws {
+        let scratch = try ScratchFolder()
+        let folder = scratch.url
+        try onMainActor {
+            try WindowFixture.withWindow(storeIn: folder) { _, window in
+                window.present()
+                let composer = try XCTUnwrap(window.composer)
+                composer.source = { (.pipeline("audiotestsrc is-live=true volume=0.3"), nil) }
+                composer.confirmDiscardAfter = 0.5
+                composer.toggleRecording()
+                XCTAssertTrue(MainLoop.iterate(until: { composer.recordedSeconds > 0.8 }, timeout: 10))
+                composer.cancel()
+                XCTAssertNotNil(composer.question, "it asks")
+                XCTAssertEqual(composer.recordingState, .paused)
+            }  // the window is destroyed here, the question still up
+            settle(seconds: 0.5)
+        }
+    }
+
     func testAShortTakeThrownAwayByEscapeCanBeUndone() throws {
         let scratch = try ScratchFolder()
         let folder = scratch.url

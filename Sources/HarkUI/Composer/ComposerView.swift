@@ -105,9 +105,13 @@ final class ComposerView {
     /// The discard question, while it is up.
     var question: UnsafeMutablePointer<GtkWindow>? { discardQuestion }
 
+    /// False once the window (and these controls) are gone.
+    private let lifetime: WidgetLifetime
+
     init(store: MessageStore) {
         self.store = store
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+        lifetime = WidgetLifetime(of: widget)
         gtk_widget_add_css_class(widget, "hark-composer")
         for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start,
                      gtk_widget_set_margin_end] { side(widget, 8) }
@@ -220,7 +224,8 @@ final class ComposerView {
         }
         discardQuestion = question
         Signal.connect(UnsafeMutableRawPointer(question), "destroy") { [weak self, weak recorder] in
-            guard let self else { return }
+            // Gone with the window: so are the controls a resumed take would update.
+            guard let self, self.lifetime.isAlive else { return }
             self.discardQuestion = nil
             // Kept: recording goes on where it was.
             if pausedForQuestion, let recorder, self.recorder === recorder, !self.finalising, recorder.state == .paused {
