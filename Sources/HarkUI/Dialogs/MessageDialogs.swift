@@ -57,36 +57,37 @@ enum MessageDialogs {
     @discardableResult
     static func confirmDiscard(over parent: UnsafeMutablePointer<GtkWindow>?, seconds: Double,
                                discard: @escaping @MainActor () -> Void) -> UnsafeMutablePointer<GtkWindow> {
-        let body = tr("The {duration} recorded so far will be lost.", ["duration": DurationText.spoken(seconds)])
-        let dialog = adw_message_dialog_new(parent, tr("Discard Recording?"), body)!
-        adw_message_dialog_add_response(messageDialog(dialog), "keep", tr("_Keep Recording"))
-        adw_message_dialog_add_response(messageDialog(dialog), "discard", tr("_Discard"))
-        adw_message_dialog_set_response_appearance(messageDialog(dialog), "discard", ADW_RESPONSE_DESTRUCTIVE)
-        adw_message_dialog_set_default_response(messageDialog(dialog), "keep")
-        adw_message_dialog_set_close_response(messageDialog(dialog), "keep")
-        Signal.connectPointer(UnsafeMutableRawPointer(dialog), "response") { response in
-            guard let response, String(cString: response.assumingMemoryBound(to: CChar.self)) == "discard" else { return }
-            discard()
-        }
-        present(dialog)
-        return hark_window(dialog)
+        confirmDestructive(over: parent, heading: tr("Discard Recording?"),
+                           body: tr("The {duration} recorded so far will be lost.", ["duration": DurationText.spoken(seconds)]),
+                           keep: ("keep", tr("_Keep Recording")), act: ("discard", tr("_Discard")), then: discard)
     }
 
     /// Asks before declining `count` invitations at once.
     static func confirmDeclineAll(over parent: UnsafeMutablePointer<GtkWindow>?, count: Int,
                                   decline: @escaping @MainActor () -> Void) {
-        let dialog = adw_message_dialog_new(parent, trn("Decline {count} Invitation?", "Decline {count} Invitations?", count),
-                                            tr("You can join these rooms only if someone invites you again."))!
-        adw_message_dialog_add_response(messageDialog(dialog), "cancel", tr("_Cancel"))
-        adw_message_dialog_add_response(messageDialog(dialog), "decline", tr("_Decline All"))
-        adw_message_dialog_set_response_appearance(messageDialog(dialog), "decline", ADW_RESPONSE_DESTRUCTIVE)
-        adw_message_dialog_set_default_response(messageDialog(dialog), "cancel")
-        adw_message_dialog_set_close_response(messageDialog(dialog), "cancel")
+        confirmDestructive(over: parent, heading: trn("Decline {count} Invitation?", "Decline {count} Invitations?", count),
+                           body: tr("You can join these rooms only if someone invites you again."),
+                           keep: ("cancel", tr("_Cancel")), act: ("decline", tr("_Decline All")), then: decline)
+    }
+
+    /// A question whose `act` response (destructive) runs `then`; `keep` is
+    /// the default, and what Escape or closing means.
+    @discardableResult
+    private static func confirmDestructive(over parent: UnsafeMutablePointer<GtkWindow>?, heading: String, body: String,
+                                           keep: (id: String, label: String), act: (id: String, label: String),
+                                           then: @escaping @MainActor () -> Void) -> UnsafeMutablePointer<GtkWindow> {
+        let dialog = adw_message_dialog_new(parent, heading, body)!
+        adw_message_dialog_add_response(messageDialog(dialog), keep.id, keep.label)
+        adw_message_dialog_add_response(messageDialog(dialog), act.id, act.label)
+        adw_message_dialog_set_response_appearance(messageDialog(dialog), act.id, ADW_RESPONSE_DESTRUCTIVE)
+        adw_message_dialog_set_default_response(messageDialog(dialog), keep.id)
+        adw_message_dialog_set_close_response(messageDialog(dialog), keep.id)
         Signal.connectPointer(UnsafeMutableRawPointer(dialog), "response") { response in
-            guard let response, String(cString: response.assumingMemoryBound(to: CChar.self)) == "decline" else { return }
-            decline()
+            guard let response, String(cString: response.assumingMemoryBound(to: CChar.self)) == act.id else { return }
+            then()
         }
         present(dialog)
+        return hark_window(dialog)
     }
 
     /// The whole of a message a toast could only begin; returns the dialog.
