@@ -1,6 +1,8 @@
 import Foundation
 import Matrix
 import GLibSupport
+import HarkTestSupport
+import MessageStore
 import XCTest
 
 /// Runs `body` as a main-actor task while the GLib loop turns, as the app
@@ -52,4 +54,15 @@ extension MatrixClient {
         try await download(contentURI: contentURI, to: path, limit: 100 * 1024 * 1024)
         return try Data(contentsOf: URL(fileURLWithPath: path))
     }
+}
+
+/// Alice signed in at a broken server of the test's own (`url`), a token of
+/// her own and a store in `folder`: for server faults Synapse never makes.
+@MainActor
+func signedInAtBrokenServer(_ url: String, storeIn folder: ScratchFolder) throws -> (MatrixClient, MessageStore) {
+    let client = MatrixClient(homeserver: url, session: Session(homeserver: url, userID: "@alice:broken.example",
+                                                                 deviceID: "DEVICE", accessToken: "token"))
+    let store = try MessageStore(folder: folder.url.appendingPathComponent("store"))
+    try store.setMatrixAccount(MatrixAccountRecord(userID: "@alice:broken.example", homeserver: url, deviceID: "DEVICE"))
+    return (client, store)
 }

@@ -26,11 +26,7 @@ final class EmptyPageTests: XCTestCase {
         defer { server.stop() }
         let url = server.url
         try MainActor.assumeIsolated {
-            let client = MatrixClient(homeserver: url, session: Session(homeserver: url, userID: "@alice:broken.example",
-                                                                         deviceID: "DEVICE", accessToken: "token"))
-            let store = try MessageStore(folder: folder.url.appendingPathComponent("store"))
-            try store.setMatrixAccount(MatrixAccountRecord(userID: "@alice:broken.example", homeserver: url,
-                                                           deviceID: "DEVICE"))
+            let (client, store) = try signedInAtBrokenServer(url, storeIn: folder)
             try store.updateRoom(RoomUpdate(id: roomID, membership: .join, name: "Quiet"))
             try store.setPreviousBatch(roomID: roomID, "page1", complete: false)
             let alice = ConversationSession(client: client, store: store)
@@ -60,11 +56,7 @@ final class EndlessGapTests: XCTestCase {
         defer { server.stop() }
         let url = server.url
         try MainActor.assumeIsolated {
-            let client = MatrixClient(homeserver: url, session: Session(homeserver: url, userID: "@alice:broken.example",
-                                                                         deviceID: "DEVICE", accessToken: "token"))
-            let store = try MessageStore(folder: folder.url.appendingPathComponent("store"))
-            try store.setMatrixAccount(MatrixAccountRecord(userID: "@alice:broken.example", homeserver: url,
-                                                           deviceID: "DEVICE"))
+            let (client, store) = try signedInAtBrokenServer(url, storeIn: folder)
             try store.updateRoom(RoomUpdate(id: roomID, membership: .join, name: "Circle"))
             try store.setSyncToken("s1")
             try store.addGap(roomID: roomID, from: "left", to: "s0")

@@ -31,11 +31,7 @@ final class RateLimitTests: XCTestCase {
         let url = server.url
         try MainActor.assumeIsolated {
             let clock = TestClock()
-            let client = MatrixClient(homeserver: url, session: Session(homeserver: url, userID: "@alice:broken.example",
-                                                                         deviceID: "DEVICE", accessToken: "token"))
-            let store = try MessageStore(folder: folder.url.appendingPathComponent("store"))
-            try store.setMatrixAccount(MatrixAccountRecord(userID: "@alice:broken.example", homeserver: url,
-                                                           deviceID: "DEVICE"))
+            let (client, store) = try signedInAtBrokenServer(url, storeIn: folder)
             try store.setDeviceSynced()  // a device that synced before (this server cannot)
             for room in [Self.rooms.huge, Self.rooms.none] {
                 try store.updateRoom(RoomUpdate(id: room, membership: .join, name: room))
