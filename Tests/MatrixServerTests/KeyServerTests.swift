@@ -1,0 +1,118 @@
+import Foundation
+import HarkTestSupport
+@testable import Matrix
+import XCTest
+
+/// The encryption module's transport against a real Synapse: keys uploaded
+/// by one device are what another user's query and claim return, a
+/// to-device message arrives in the recipient's `/sync`, and device-list
+/// changes and key counts are reported there.
+final class KeyServerTests: XCTestCase {
+    nonisolated(unsafe) static var server: SynapseServer?
+
+    override class func setUp() {
+        super.setUp()
+        server = SharedHomeserver.start(users: ["alice", "bob"])
+    }
+
+    override class func tearDown() {
+        server?.stop()
+        server = nil
+        super.tearDown()
+    }
+
+    var homeserver: String {
+        get throws {
+            guard let server = Self.server else { throw SynapseFailed(output: "no homeserver (see the log above)") }
+            return server.url
+        }
+    }
+
+    /// 32 random bytes as unpadded base64: the shape of a Curve25519 or Ed25519 public key
+    /// (Synapse stores keys and signatures as given; checking them is the clients' work).
+    static func keyLike() -> String {
+        Data((0..<32).map { _ in UInt8.random(in: 0...255) }).base64EncodedString().replacingOccurrences(of: "=", with: "")
+    }
+
+    @MainActor
+    static func deviceKeys(_ session: Session) -> JSONValue {
+        .object(["user_id": .string(session.userID), "device_id": .string(session.deviceID),
+                 "algorithms": [.string(OlmAlgorithm.name), .string(MegolmAlgorithm.name)],
+                 "keys": .object(["curve25519:\(session.deviceID)": .string(keyLike()),
+                                  "ed25519:\(session.deviceID)": .string(keyLike())]),
+                 "signatures": .object([session.userID: .object(["ed25519:\(session.deviceID)": .string(keyLike())])])])
+    }
+
+    func testUploadedKeysAreQueriedAndClaimedAndAToDeviceMessageArrives() throws {
+        let homeserver = try homeserver
+        try MainActor.assumeIsolated {
+            let alice = MatrixClient(homeserver: homeserver), bob = MatrixClient(homeserver: homeserver)
+            let aliceSession = try awaitOnLoop { try await alice.login(user: "alice", password: SharedHomeserver.password) }
+            try awaitOnLoop { try await bob.login(user: "bob", password: SharedHomeserver.password) }
+            let published = Self.deviceKeys(aliceSession)
+            let oneTimeKeys = Dictionary(uniqueKeysWithValues: (1...3).map { index in
+                ("signed_curve25519:K\(index)", JSONValue.object([
+                    "key": .string(Self.keyLike()),
+                    "signatures": .object([aliceSession.userID: .object(["ed25519:\(aliceSession.deviceID)": .string(Self.keyLike())])]),
+                ]))
+            })
+            let uploaded = try awaitOnLoop { try await alice.uploadKeys(deviceKeys: published, oneTimeKeys: oneTimeKeys) }
+            XCTAssertEqual(uploaded.oneTimeKeyCounts["signed_curve25519"], 3)
+
+            let query = try awaitOnLoop { try await bob.queryKeys(users: [aliceSession.userID]) }
+            let device = try XCTUnwrap(query.devices[aliceSession.userID]?[aliceSession.deviceID])
+            XCTAssertEqual(device.curve25519, published["keys"]?["curve25519:\(aliceSession.deviceID)"]?.stringValue)
+            XCTAssertEqual(device.signed["keys"], published["keys"])
+
+            let claim = try awaitOnLoop { try await bob.claimKeys([aliceSession.userID: [aliceSession.deviceID]]) }
+            let claimed = try XCTUnwrap(claim.oneTimeKeys[aliceSession.userID]?[aliceSession.deviceID])
+            XCTAssertEqual(claimed.signed, oneTimeKeys[claimed.keyID]?.objectValue, "the claimed key is one Alice uploaded")
+
+            let content: JSONValue = ["algorithm": .string(OlmAlgorithm.name), "sender_key": "bob",
+                                      "ciphertext": ["x": ["type": 0, "body": "hello"]]]
+            try awaitOnLoop {
+                try await bob.sendToDevice(type: "m.room.encrypted",
+                                           messages: [aliceSession.userID: [aliceSession.deviceID: content]])
+            }
+            let sync = try awaitOnLoop { try await alice.sync(since: nil) }
+            XCTAssertEqual(sync.encryption.toDevice.map(\.sender), ["@bob:localhost"])
+            XCTAssertEqual(sync.encryption.toDevice.first?.content, content)
+            XCTAssertEqual(sync.encryption.oneTimeKeyCounts?["signed_curve25519"], 2, "one of three was claimed")
+        }
+    }
+
+    func testAnotherUsersNewDeviceIsReportedInTheSyncOfThoseWhoShareARoom() throws {
+        let homeserver = try homeserver
+        try MainActor.assumeIsolated {
+            let alice = MatrixClient(homeserver: homeserver), bob = MatrixClient(homeserver: homeserver)
+            try awaitOnLoop { try await alice.login(user: "alice", password: SharedHomeserver.password) }
+            try awaitOnLoop { try await bob.login(user: "bob", password: SharedHomeserver.password) }
+            let room = try awaitOnLoop { try await alice.createRoom(invite: ["@bob:localhost"], encrypted: true) }
+            try awaitOnLoop { try await bob.join(roomID: room) }
+            let before = try awaitOnLoop { try await alice.sync(since: nil) }
+            let bobsPhone = MatrixClient(homeserver: homeserver)
+            let phone = try awaitOnLoop { try await bobsPhone.login(user: "bob", password: SharedHomeserver.password) }
+            try awaitOnLoop { try await bobsPhone.uploadKeys(deviceKeys: Self.deviceKeys(phone)) }
+            let after = try awaitOnLoop { try await alice.sync(since: before.nextBatch) }
+            XCTAssertTrue(after.encryption.changedDeviceLists.contains("@bob:localhost"))
+            let query = try awaitOnLoop { try await alice.queryKeys(users: ["@bob:localhost"]) }
+            XCTAssertNotNil(query.devices["@bob:localhost"]?[phone.deviceID])
+        }
+    }
+
+    func testADirectChatIsRecordedInTheAccountData() throws {
+        let homeserver = try homeserver
+        try MainActor.assumeIsolated {
+            let alice = MatrixClient(homeserver: homeserver)
+            try awaitOnLoop { try await alice.login(user: "alice", password: SharedHomeserver.password) }
+            XCTAssertNil(try awaitOnLoop { try await alice.accountData(type: "io.github.hark.none") })
+            let room = try awaitOnLoop { try await alice.createDirectChat(with: "@bob:localhost", encrypted: true) }
+            XCTAssertTrue(try awaitOnLoop { try await alice.isEncrypted(roomID: room) })
+            try awaitOnLoop { try await alice.setAccountData(type: "m.direct", content: ["@bob:localhost": [.string(room)]]) }
+            let direct = try awaitOnLoop { try await alice.accountData(type: "m.direct") }
+            XCTAssertEqual(direct?["@bob:localhost"], [.string(room)])
+            let found = try awaitOnLoop { try await alice.searchUsers("bob") }
+            XCTAssertEqual(found.results.map(\.userID), ["@bob:localhost"])
+        }
+    }
+}
