@@ -27,6 +27,11 @@ public final class ConversationSession {
 
     public let client: MatrixClient
     public let store: MessageStore
+    /// End-to-end encryption, when the engine is there: encrypted rooms are
+    /// read and written through it; without it Hark refuses to send there.
+    public var encryption: RoomEncryption? {
+        didSet { sender.encryption = encryption }
+    }
     public var userID: String { client.session?.userID ?? "" }
     /// Told of every change, on the main thread.
     public var onChange: (Change) -> Void = { _ in }
@@ -175,11 +180,23 @@ public final class ConversationSession {
     @discardableResult
     public func syncOnce(timeoutMilliseconds: Int = 0) async throws(MatrixError) -> SyncOutcome {
         let since = store.syncToken
-        let response = try await client.sync(since: since, timeoutMilliseconds: since == nil ? 0 : timeoutMilliseconds)
+        var response = try await client.sync(since: since, timeoutMilliseconds: since == nil ? 0 : timeoutMilliseconds)
         setConnectionProblem(nil)
+        // Room keys are kept before the token moves on: a crash cannot lose them.
+        var readable: [String: [RoomEvent]] = [:]
+        if let encryption {
+            do { readable = try await encryption.decryptSync(&response) } catch {
+                throw .badResponse(homeserver: client.displayName,
+                                   detail: tr("the encryption could not keep what arrived: {reason}", ["reason": "\(error)"]))
+            }
+        }
         var outcome: SyncOutcome
         do {
-            outcome = try SyncApplier(store: store, userID: userID).apply(response, since: since)
+            let applier = SyncApplier(store: store, userID: userID)
+            outcome = try applier.apply(response, since: since)
+            for (roomID, events) in readable {
+                try applier.applyTimeline(events, roomID: roomID, unread: true, into: &outcome)
+            }
             try store.setSyncToken(response.nextBatch)
         } catch {
             throw .badResponse(homeserver: client.displayName, detail: tr("the store refused it: {reason}", ["reason": "\(error)"]))
@@ -239,7 +256,7 @@ public final class ConversationSession {
     public func send(_ messageID: String, to roomID: String) throws(ConversationError) -> OutboxEntry {
         guard let room = try? store.room(roomID) else { throw .noSuchRoom(roomID) }
         guard room.membership == .join else { throw .notJoined(room.displayName) }
-        guard !room.isEncrypted else { throw .matrix(.encryptedRoom) }
+        guard !room.isEncrypted || encryption != nil else { throw .matrix(.encryptedRoom) }
         do {
             let entry = try store.enqueueSend(messageID, roomID: roomID, transactionID: MatrixClient.newTransactionID(),
                                               at: clock())

@@ -1,4 +1,5 @@
 import Foundation
+import MatrixCrypto
 
 /// One event of a room's state or timeline, with the content Hark reads
 /// decoded by type; anything else is kept as `.other`.

@@ -1,6 +1,7 @@
 import Foundation
 import HarkTestSupport
 @testable import Matrix
+import MatrixCrypto
 import XCTest
 
 /// The encryption module's transport against a real Synapse: keys uploaded

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Matrix
+import MatrixCrypto
 import Testing
 
 /// The encryption module's requests and answers, without a server.

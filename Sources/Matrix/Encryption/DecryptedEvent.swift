@@ -1,4 +1,5 @@
 import Foundation
+import MatrixCrypto
 
 extension RoomEvent {
     /// This encrypted event read as its decrypted `payload` (`{type, content, room_id}`):

@@ -1,4 +1,5 @@
 import Foundation
+import MatrixCrypto
 
 /// An `m.room.encrypted` event's content, as a room event (Megolm) or a
 /// to-device message (Olm) carries it.

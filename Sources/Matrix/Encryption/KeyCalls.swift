@@ -1,4 +1,5 @@
 import Foundation
+import MatrixCrypto
 
 /// The encryption module's calls; what they mean is decided by the caller
 /// (Conversations' encryption), which holds no network code of its own.
@@ -48,6 +49,15 @@ extension MatrixClient {
         let _: Empty = try await call(Endpoints.setAccountData(userID: userID, type: type, content: content))
     }
 
+    /// The users joined to or invited into a room (who an encrypted message is for).
+    public func currentMembers(roomID: String) async throws(MatrixError) -> [String] {
+        let page: MembersPage = try await call(Endpoints.currentMembers(roomID: roomID))
+        return page.members.compactMap { event in
+            guard case .member(let membership, _) = event.content, membership == "join" || membership == "invite" else { return nil }
+            return event.stateKey
+        }
+    }
+
     public func searchUsers(_ term: String, limit: Int = 20) async throws(MatrixError) -> UserDirectoryResults {
         try await call(Endpoints.searchUsers(term, limit: limit))
     }
@@ -57,5 +67,15 @@ extension MatrixClient {
     public func createDirectChat(with userID: String, encrypted: Bool) async throws(MatrixError) -> String {
         let room: RoomIDResponse = try await call(Endpoints.createDirectChat(with: userID, encrypted: encrypted))
         return room.roomID
+    }
+}
+
+/// `/members`' answer: the member events.
+struct MembersPage: Decodable {
+    var members: [RoomEvent]
+    enum CodingKeys: String, CodingKey { case chunk }
+    init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        members = (try? container.decodeIfPresent([RoomEvent].self, forKey: .chunk)) ?? []
     }
 }

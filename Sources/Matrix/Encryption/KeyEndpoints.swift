@@ -1,4 +1,5 @@
 import Foundation
+import MatrixCrypto
 
 /// The requests of the end-to-end encryption module (spec "End-to-end
 /// encryption", "Send-to-Device messaging") and of starting a direct chat.
@@ -55,6 +56,12 @@ extension Endpoints {
     public static func setAccountData(userID: String, type: String, content: JSONValue) -> APIRequest {
         APIRequest(.put, "\(client)/user/\(escapePathSegment(userID))/account_data/\(escapePathSegment(type))",
                    body: encodeJSON(content), contentType: "application/json")
+    }
+
+    /// `GET /rooms/{id}/members?not_membership=leave`: everyone joined or invited
+    /// (the sync's members are lazy-loaded: only those who spoke).
+    public static func currentMembers(roomID: String) -> APIRequest {
+        APIRequest(.get, "\(client)/rooms/\(escapePathSegment(roomID))/members", query: [("not_membership", "leave")])
     }
 
     /// `POST /user_directory/search`.

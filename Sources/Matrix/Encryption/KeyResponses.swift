@@ -1,4 +1,5 @@
 import Foundation
+import MatrixCrypto
 
 /// `/keys/upload`'s answer: how many one-time keys of each algorithm the server holds.
 public struct KeysUploadResponse: Decodable, Sendable, Equatable {
