@@ -54,21 +54,20 @@ public enum CanonicalJSON {
         }
     }
 
+    /// The escapes with a short form; other characters below U+0020 take `\u00xx`.
+    private static let shortEscapes: [Unicode.Scalar: String] = [
+        "\"": "\\\"", "\\": "\\\\", "\u{08}": "\\b", "\u{0C}": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t",
+    ]
+
     private static func writeString(_ string: String, into text: inout String) {
         text += "\""
         for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\u{08}": text += "\\b"
-            case "\u{0C}": text += "\\f"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case "\u{00}"..."\u{1F}":
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
+            if let escape = shortEscapes[scalar] {
+                text += escape
+            } else if scalar.value < 0x20 {
+                text += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+            } else {
+                text.unicodeScalars.append(scalar)
             }
         }
         text += "\""

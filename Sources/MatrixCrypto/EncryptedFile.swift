@@ -11,14 +11,6 @@ public struct EncryptedFile: Codable, Sendable, Equatable {
     /// `sha256`: the ciphertext's SHA-256, unpadded base64.
     public var hashes: [String: String]
     public var v: String
-
-    public init(url: String, key: JSONWebKey, iv: String, hashes: [String: String], v: String = "v2") {
-        self.url = url
-        self.key = key
-        self.iv = iv
-        self.hashes = hashes
-        self.v = v
-    }
 }
 
 /// A JSON Web Key (RFC 7517) as attachments carry it.
@@ -54,7 +46,7 @@ public struct AttachmentKeys: Sendable, Equatable {
     /// The `file` object for the ciphertext uploaded at URL (an `mxc://` URI).
     public func file(url: String) -> EncryptedFile {
         EncryptedFile(url: url, key: JSONWebKey(aes256CTR: key), iv: MatrixBase64.encode(iv),
-                      hashes: ["sha256": MatrixBase64.encode(sha256)])
+                      hashes: ["sha256": MatrixBase64.encode(sha256)], v: "v2")
     }
 
     /// A received `file`'s key, IV and hash, checked for the scheme Hark speaks.

@@ -51,7 +51,8 @@ public enum SecretStorage {
     public static func describe(key: Data, name: String? = nil,
                                 passphrase: PassphraseInfo? = nil) throws(CryptoError) -> SecretStorageKeyDescription {
         let sealed = try encrypt(Data(count: 32), name: "", key: key, iv: newIV())
-        return SecretStorageKeyDescription(name: name, passphrase: passphrase, iv: sealed.iv, mac: sealed.mac)
+        return SecretStorageKeyDescription(algorithm: algorithm, name: name, passphrase: passphrase,
+                                           iv: sealed.iv, mac: sealed.mac)
     }
 
     /// Throws `wrongRecoveryKey` unless KEY passes DESCRIPTION's check. A

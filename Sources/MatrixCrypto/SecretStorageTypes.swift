@@ -9,15 +9,6 @@ public struct SecretStorageKeyDescription: Codable, Sendable, Equatable {
     public var passphrase: PassphraseInfo?
     public var iv: String?
     public var mac: String?
-
-    public init(algorithm: String = SecretStorage.algorithm, name: String? = nil,
-                passphrase: PassphraseInfo? = nil, iv: String? = nil, mac: String? = nil) {
-        self.algorithm = algorithm
-        self.name = name
-        self.passphrase = passphrase
-        self.iv = iv
-        self.mac = mac
-    }
 }
 
 /// How a passphrase becomes the key: PBKDF2 with SHA-512 (`m.pbkdf2`).
@@ -29,11 +20,17 @@ public struct PassphraseInfo: Codable, Sendable, Equatable {
     /// The key's length in bits: 256 when absent.
     public var bits: Int?
 
-    public init(algorithm: String = "m.pbkdf2", salt: String, iterations: Int, bits: Int? = nil) {
-        self.algorithm = algorithm
-        self.salt = salt
-        self.iterations = iterations
-        self.bits = bits
+    /// A new passphrase's parameters: a random salt of 32 letters and digits.
+    public static func new(iterations: Int = 500_000) throws(CryptoError) -> PassphraseInfo {
+        let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+        // 248 is the largest multiple of 62 in a byte: no letter more likely than another.
+        var salt = ""
+        while salt.count < 32 {
+            for byte in try secureRandomBytes(32) where byte < 248 && salt.count < 32 {
+                salt.append(letters[Int(byte) % letters.count])
+            }
+        }
+        return PassphraseInfo(algorithm: "m.pbkdf2", salt: salt, iterations: iterations, bits: 256)
     }
 }
 
@@ -43,10 +40,4 @@ public struct EncryptedSecret: Codable, Sendable, Equatable {
     public var iv: String
     public var ciphertext: String
     public var mac: String
-
-    public init(iv: String, ciphertext: String, mac: String) {
-        self.iv = iv
-        self.ciphertext = ciphertext
-        self.mac = mac
-    }
 }

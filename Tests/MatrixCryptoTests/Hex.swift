@@ -9,3 +9,8 @@ func hex(_ text: String) -> Data {
 extension Data {
     var hex: String { map { String(format: "%02x", $0) }.joined() }
 }
+
+/// A value decoded from JSON text, as it would arrive from the server.
+func decoded<Value: Decodable>(_ json: String, as type: Value.Type = Value.self) -> Value {
+    try! JSONDecoder().decode(Value.self, from: Data(json.utf8))
+}

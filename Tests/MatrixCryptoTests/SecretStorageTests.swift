@@ -6,11 +6,15 @@ final class SecretStorageTests: XCTestCase {
     // matrix-rust-sdk's secret_storage.rs fixtures: a recovery key and its key
     // description's check, and a passphrase key description and its check.
     private let recoveryKey = "EsTj 3yST y93F SLpB jJsz eAXc 2XzA ygD3 w69H fGaN TKBj jXEd"
-    private let recoveryDescription = SecretStorageKeyDescription(
-        iv: "xv5b6/p3ExEw++wTyfSHEg==", mac: "ujBBbXahnTAMkmPUX2/0+VTfUh63pGyVRuBcDMgmJC8=")
-    private let passphraseDescription = SecretStorageKeyDescription(
-        passphrase: PassphraseInfo(salt: "IuLnH7S85YtZmkkBJKwNUKxWF42g9O1H", iterations: 10),
-        iv: "gH2iNpiETFhApvW6/FFEJQ", mac: "9Lw12m5SKDipNghdQXKjgpfdj1/K7HFI2brO+UWAGoM")
+    private let recoveryDescription: SecretStorageKeyDescription = decoded("""
+        {"algorithm": "m.secret_storage.v1.aes-hmac-sha2",
+         "iv": "xv5b6/p3ExEw++wTyfSHEg==", "mac": "ujBBbXahnTAMkmPUX2/0+VTfUh63pGyVRuBcDMgmJC8="}
+        """)
+    private let passphraseDescription: SecretStorageKeyDescription = decoded("""
+        {"algorithm": "m.secret_storage.v1.aes-hmac-sha2",
+         "iv": "gH2iNpiETFhApvW6/FFEJQ", "mac": "9Lw12m5SKDipNghdQXKjgpfdj1/K7HFI2brO+UWAGoM",
+         "passphrase": {"algorithm": "m.pbkdf2", "salt": "IuLnH7S85YtZmkkBJKwNUKxWF42g9O1H", "iterations": 10}}
+        """)
 
     func testThePublishedKeysPassTheirChecks() throws {
         let key = try SecretStorage.unlock(recoveryKey, description: recoveryDescription)
@@ -58,9 +62,11 @@ final class SecretStorageTests: XCTestCase {
     // key above, the IV 000102…0f and the secret "ICEiIyQl…" (bytes 32..<64, base64).
     func testDecryptsAKnownSecret() throws {
         let key = try RecoveryKey.decode(recoveryKey)
-        let sealed = EncryptedSecret(iv: "AAECAwQFBgcICQoLDA0ODw",
-                                     ciphertext: "BFvuoqktBBWwFXqRanJfsR+PkaiA/+QTvBH9urELZ+n29Wqdfqlwz7xQ8A",
-                                     mac: "GgTULUXzHA1vRUqvb8ps+MRHMfX8Y9ChMFSxE13AAqk")
+        let sealed: EncryptedSecret = decoded("""
+            {"iv": "AAECAwQFBgcICQoLDA0ODw",
+             "ciphertext": "BFvuoqktBBWwFXqRanJfsR+PkaiA/+QTvBH9urELZ+n29Wqdfqlwz7xQ8A",
+             "mac": "GgTULUXzHA1vRUqvb8ps+MRHMfX8Y9ChMFSxE13AAqk"}
+            """)
         XCTAssertEqual(try SecretStorage.decrypt(sealed, name: "m.cross_signing.self_signing", key: key),
                        "ICEiIyQlJicoKSorLC0uLzAxMjM0NTY3ODk6Ozw9Pj8")
         XCTAssertEqual(try SecretStorage.encrypt(Data("ICEiIyQlJicoKSorLC0uLzAxMjM0NTY3ODk6Ozw9Pj8".utf8),
@@ -86,7 +92,9 @@ final class SecretStorageTests: XCTestCase {
             XCTAssertEqual(MatrixBase64.decode(sealed.iv)![8] & 0x80, 0, "bit 63 of the IV is cleared")
             XCTAssertEqual(try SecretStorage.decrypt(sealed, name: "m.cross_signing.user_signing", key: key), "a private key")
         }
-        let info = PassphraseInfo(salt: "pepper", iterations: 1000)
+        let info = try PassphraseInfo.new(iterations: 1000)
+        XCTAssertEqual(info.salt.count, 32)
+        XCTAssertNotEqual(try PassphraseInfo.new().salt, info.salt)
         let derived = try SecretStorage.key(passphrase: "correct horse", info)
         let description = try SecretStorage.describe(key: derived, name: "Hark", passphrase: info)
         XCTAssertEqual(description.algorithm, "m.secret_storage.v1.aes-hmac-sha2")
@@ -99,7 +107,7 @@ final class SecretStorageTests: XCTestCase {
 
     func testADescriptionWithoutACheckLetsTheMACDecide() throws {
         let key = try secureRandomBytes(32)
-        XCTAssertNoThrow(try SecretStorage.check(key: key, against: SecretStorageKeyDescription()))
+        XCTAssertNoThrow(try SecretStorage.check(key: key, against: decoded(#"{"algorithm": "m.secret_storage.v1.aes-hmac-sha2"}"#)))
         var broken = recoveryDescription
         broken.mac = MatrixBase64.encode(Data(count: 10))
         XCTAssertThrowsError(try SecretStorage.check(key: key, against: broken)) {
