@@ -6,16 +6,11 @@ import Foundation
 public enum AttachmentCipher {
     static let chunkSize = 64 * 1024
 
-    /// A new key and IV for one attachment.
-    static func newKeyAndIV() throws(CryptoError) -> (key: Data, iv: Data) {
-        (try secureRandomBytes(32), try secureRandomBytes(8) + Data(count: 8))
-    }
-
     /// DATA encrypted whole (for small attachments already in memory).
     public static func encrypt(_ data: Data) throws(CryptoError) -> (ciphertext: Data, keys: AttachmentKeys) {
-        let (key, iv) = try newKeyAndIV()
-        let ciphertext = try AES256CTR.apply(key: key, iv: iv, to: data)
-        return (ciphertext, AttachmentKeys(key: key, iv: iv, sha256: try SHA256Digest.hash(ciphertext)))
+        let encryptor = try AttachmentEncryptor()
+        let ciphertext = try encryptor.update(data)
+        return (ciphertext, try encryptor.finish())
     }
 
     /// CIPHERTEXT decrypted, once its hash is the one KEYS names.
@@ -28,15 +23,9 @@ public enum AttachmentCipher {
 
     /// The file at INPUT encrypted into OUTPUT (created 0600, replaced if there).
     public static func encryptFile(from input: URL, to output: URL) throws(CryptoError) -> AttachmentKeys {
-        let (key, iv) = try newKeyAndIV()
-        let cipher = try AES256CTR(key: key, iv: iv)
-        let digest = try SHA256Digest()
-        try stream(from: input, to: output) { chunk throws(CryptoError) in
-            let encrypted = try cipher.update(chunk)
-            try digest.update(encrypted)
-            return encrypted
-        }
-        return AttachmentKeys(key: key, iv: iv, sha256: try digest.finish())
+        let encryptor = try AttachmentEncryptor()
+        try stream(from: input, to: output) { chunk throws(CryptoError) in try encryptor.update(chunk) }
+        return try encryptor.finish()
     }
 
     /// The ciphertext at INPUT decrypted into OUTPUT (created 0600), after a first
@@ -65,5 +54,34 @@ public enum AttachmentCipher {
             try? FileManager.default.removeItem(at: output)
             throw error
         }
+    }
+}
+
+/// One attachment encrypted piece by piece, for a stream that is not a file:
+/// a new key and IV (8 random bytes, then a zero counter), the ciphertext's
+/// SHA-256 taken as it goes.
+public final class AttachmentEncryptor {
+    private let key: Data
+    private let iv: Data
+    private let cipher: AES256CTR
+    private let digest: SHA256Digest
+
+    public init() throws(CryptoError) {
+        key = try secureRandomBytes(32)
+        iv = try secureRandomBytes(8) + Data(count: 8)
+        cipher = try AES256CTR(key: key, iv: iv)
+        digest = try SHA256Digest()
+    }
+
+    /// The next piece of plaintext encrypted.
+    public func update(_ plaintext: Data) throws(CryptoError) -> Data {
+        let ciphertext = try cipher.update(plaintext)
+        try digest.update(ciphertext)
+        return ciphertext
+    }
+
+    /// The key, IV and hash, once every piece went through; the encryptor is spent.
+    public func finish() throws(CryptoError) -> AttachmentKeys {
+        AttachmentKeys(key: key, iv: iv, sha256: try digest.finish())
     }
 }

@@ -40,6 +40,21 @@ final class AttachmentTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: output, encoding: .utf8), "It's a secret to everybody")
     }
 
+    func testEncryptingTheFixturePlaintextGivesItsCiphertextAndHash() throws {
+        let keys = try fixtureKeys()
+        let ciphertext = try AES256CTR.apply(key: keys.key, iv: keys.iv, to: Data("It's a secret to everybody".utf8))
+        XCTAssertEqual(ciphertext, fixtureCiphertext)
+        XCTAssertEqual(try SHA256Digest.hash(ciphertext), keys.sha256)
+    }
+
+    func testPiecesThroughTheEncryptorAreOneStream() throws {
+        let encryptor = try AttachmentEncryptor()
+        let plaintext = Data((0..<1000).map { UInt8(truncatingIfNeeded: $0) })
+        let ciphertext = try encryptor.update(plaintext.prefix(333)) + encryptor.update(plaintext.dropFirst(333))
+        let keys = try encryptor.finish()
+        XCTAssertEqual(try AttachmentCipher.decrypt(ciphertext, keys: keys), plaintext)
+    }
+
     func testAFlippedCiphertextBitIsRefusedAndNothingIsWritten() throws {
         var tampered = fixtureCiphertext
         tampered[5] ^= 0x01
