@@ -26,6 +26,7 @@ let package = Package(
         .systemLibrary(name: "CEpoxy", path: "Sources/CEpoxy", pkgConfig: "epoxy"),
         .systemLibrary(name: "CSoup", path: "Sources/CSoup", pkgConfig: "libsoup-3.0"),
         .systemLibrary(name: "CSecret", path: "Sources/CSecret", pkgConfig: "libsecret-1"),
+        .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "libcrypto"),
         // Only what Swift cannot do: libdispatch's main-queue SPI, GValueArray reads, renameat2.
         .target(
             name: "CHelpers",
@@ -51,6 +52,9 @@ let package = Package(
         .target(name: "StoreAudio", dependencies: ["Localization", "MessageStore", "AudioEngine", "Levels"]),
         // Matrix, no GTK: pure requests and decoders, HTTP on GLib's loop (libsoup), the keyring (libsecret).
         .target(name: "Matrix", dependencies: ["Localization", "Levels", "GLibSupport", "CGLib", "CSoup", "CSecret"]),
+        // End-to-end encryption's pure pieces (libcrypto, no GTK, no network): canonical JSON and
+        // signing, Ed25519, encrypted attachments, Secret Storage and recovery keys.
+        .target(name: "MatrixCrypto", dependencies: ["Localization", "COpenSSL"]),
         // Programs beside Hark (no GTK): spawning (GSubprocess), a bounded line reader, and a
         // JSON-lines channel whose calls are matched by id. The transcriber is one; the encryption helper next.
         .target(name: "HelperProcesses", dependencies: ["Localization", "GLibSupport", "CGLib"]),
@@ -82,6 +86,7 @@ let package = Package(
         .testTarget(name: "IdentityTests", dependencies: ["Identity"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "MatrixTests", dependencies: ["Matrix", "Levels"]),
+        .testTarget(name: "MatrixCryptoTests", dependencies: ["MatrixCrypto"]),
         .testTarget(name: "ConversationsTests", dependencies: ["Conversations", "Matrix", "MessageStore", "StoreAudio", "HarkTestSupport"]),
         // Against a real Synapse and a real gnome-keyring the tests start themselves.
         .testTarget(name: "MatrixServerTests",
