@@ -359,6 +359,8 @@ public enum ConversationError: Error, Sendable, Equatable, CustomStringConvertib
     case noSuchRoom(String)
     case notJoined(String)
     case notSent
+    /// Not a Matrix ID (`@name:server`), or the account's own.
+    case notAUser(String)
 
     public var description: String {
         switch self {
@@ -367,6 +369,8 @@ public enum ConversationError: Error, Sendable, Equatable, CustomStringConvertib
         case .noSuchRoom(let id): return tr("Hark knows no room {room}: join it first, or run `hark sync`.", ["room": id])
         case .notJoined(let name): return tr("You have not joined “{room}” yet: accept the invitation first.", ["room": name])
         case .notSent: return tr("This message was never sent, so there is nothing to delete for everyone.")
+        case .notAUser(let text):
+            return tr("“{text}” is not someone else’s Matrix ID: it looks like @name:server.example.", ["text": String(text.prefix(200))])
         }
     }
 }
