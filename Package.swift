@@ -6,7 +6,7 @@
 //   StoreAudio (the store's audio work) → MessageStore (SQLite, no GStreamer) and AudioEngine (GStreamer)
 // The model's changes are observed through Subscriptions (several observers, each ended by its
 // token): the window, the rooms and a media-player service each subscribe on their own.
-// Levels is pure Swift; Drawing, AudioEngine, MessageStore and StoreAudio never import GTK;
+// Levels and Subscriptions are pure Swift; Drawing, AudioEngine, MessageStore, StoreAudio and HarkModel never import GTK;
 // MessageStore imports no GStreamer either (StoreAudio analyses and transcodes for it).
 import PackageDescription
 

@@ -15,11 +15,9 @@ extension MainWindow {
             self?.updateTranscriptionActions()  // "Transcribe All" only while it is on
         })
         guard let composer else { return }
-        let showState = composer.onStateChange
-        composer.onStateChange = { [weak composer, weak transcription] in
-            showState()
+        subscriptions.append(composer.stateChanges.subscribe { [weak composer, weak transcription] in
             if composer?.isRecording == true { transcription?.prepare() }
-        }
+        })
     }
 
     /// Opens the dialog, or brings the open one forward.

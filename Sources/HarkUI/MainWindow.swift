@@ -58,7 +58,7 @@ final class MainWindow {
     private(set) var transcription: TranscriptionService?
     /// "Transcribe Messages…", while open.
     var transcriptionDialog: TranscriptionDialog?
-    /// The window's observations of the model (playback, transcription): they end with it.
+    /// The window's observations of the model (playback, transcription) and the composer: they end with it.
     var subscriptions: [Subscription] = []
     /// The ring stays on the history's focused row while the keyboard is used.
     private(set) var focusRing: FocusRing?
@@ -182,10 +182,10 @@ final class MainWindow {
         let transcription = TranscriptionService(store: store)
         self.transcription = transcription
         Signal.connect(UnsafeMutableRawPointer(appWindow), "destroy") { [weak transcription] in transcription?.stop() }
-        composer.onSaved = { [weak history, weak transcription] in
+        subscriptions.append(composer.takesSaved.subscribe { [weak history, weak transcription] in
             history?.append($0.id)
             transcription?.wake()
-        }
+        })
         // TRANSLATORS: a toast, after a take being recorded was thrown away (it has an Undo button).
         composer.onDiscarded = { [weak self] in self?.delete($0, saying: tr("Recording discarded")) }
         composer.naming.onName = { [weak self] id, title in self?.rename(id, to: title) }
@@ -312,13 +312,15 @@ final class MainWindow {
         // Escape cancels only while recording: otherwise it is for popovers.
         let cancelAction = Actions.add(to: map, "cancel-recording") { [weak self] in self?.composer?.cancel() }
         g_simple_action_set_enabled(cancelAction, 0)
-        composer?.onStateChange = { [weak self] in
-            guard let self, let composer = self.composer else { return }
-            g_simple_action_set_enabled(cancelAction, composer.canCancel ? 1 : 0)
-            self.history?.showsRecording = composer.isRecording
-            // The speakers must not play into the microphone.
-            self.playback?.isHeldOff = composer.isRecording
-            if composer.isRecording { self.playback?.stop() }
+        if let stateChanges = composer?.stateChanges {
+            subscriptions.append(stateChanges.subscribe { [weak self] in
+                guard let self, let composer = self.composer else { return }
+                g_simple_action_set_enabled(cancelAction, composer.canCancel ? 1 : 0)
+                self.history?.showsRecording = composer.isRecording
+                // The speakers must not play into the microphone.
+                self.playback?.isHeldOff = composer.isRecording
+                if composer.isRecording { self.playback?.stop() }
+            })
         }
         Actions.add(to: map, "pause-recording") { [weak self] in self?.composer?.togglePause() }
         Actions.add(to: map, "import") { [weak self] in self?.askToImport() }

@@ -41,7 +41,7 @@ final class WindowConversations {
     var isWindowActive: @MainActor () -> Bool
     /// Sends a notification through the application; tests record them instead.
     var notify: @MainActor (RoomNotification) -> Void
-    /// Its observations of the account and of playback: they end with it.
+    /// Its observations of the account, playback and the composer: they end with it.
     private var subscriptions: [Subscription] = []
 
     init(window: MainWindow, store: MessageStore, layout: RoomLayout, banner: AccountBanner,
@@ -284,11 +284,9 @@ final class WindowConversations {
 
     private func connectHistory() {
         guard let history = window.history, let composer = window.composer, let playback = window.playback else { return }
-        let saved = composer.onSaved
-        composer.onSaved = { [weak self] message in
-            saved(message)
+        subscriptions.append(composer.takesSaved.subscribe { [weak self] message in
             if let roomID = message.roomID { self?.send(message, to: roomID) }
-        }
+        })
         history.onSendTo = { [weak self] in self?.askWhereToSend($0) }
         history.onRetry = { [weak self] in self?.retry($0) }
         history.onDeleteForEveryone = { [weak self] in self?.deleteForEveryone($0) }
