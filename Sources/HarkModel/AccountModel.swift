@@ -25,7 +25,7 @@ public final class AccountModel {
     }
 
     public let store: MessageStore
-    public let secrets: SecretStore
+    private let secrets: SecretStore
     public private(set) var state: State = .signedOut {
         didSet { if state != oldValue { stateChanges.send(state) } }
     }
@@ -50,7 +50,7 @@ public final class AccountModel {
         }
     }
 
-    public var userID: String? {
+    var userID: String? {
         switch state {
         case .signedIn(let id), .signedOutByServer(let id), .keyringLocked(let id): return id
         case .signedOut, .restoring: return nil
