@@ -54,6 +54,7 @@ install-files: locale
 	install -Dm644 Resources/style.css "$(DESTDIR)$(PREFIX)/share/hark/style.css"
 	@# The transcription helper, and the script that installs its engine on demand.
 	install -Dm644 Resources/transcriber.py "$(DESTDIR)$(PREFIX)/share/hark/transcriber.py"
+	install -Dm644 Resources/helper_lines.py "$(DESTDIR)$(PREFIX)/share/hark/helper_lines.py"
 	install -Dm644 Resources/transcriber-requirements.txt "$(DESTDIR)$(PREFIX)/share/hark/transcriber-requirements.txt"
 	install -Dm644 Resources/transcriber-multilingual-requirements.txt "$(DESTDIR)$(PREFIX)/share/hark/transcriber-multilingual-requirements.txt"
 	install -Dm755 scripts/install-transcriber "$(DESTDIR)$(PREFIX)/share/hark/install-transcriber"
@@ -78,6 +79,7 @@ uninstall:
 		"$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg" \
 		"$(DESTDIR)$(PREFIX)/share/hark/style.css" \
 		"$(DESTDIR)$(PREFIX)/share/hark/transcriber.py" \
+		"$(DESTDIR)$(PREFIX)/share/hark/helper_lines.py" \
 		"$(DESTDIR)$(PREFIX)/share/hark/transcriber-requirements.txt" \
 		"$(DESTDIR)$(PREFIX)/share/hark/transcriber-multilingual-requirements.txt" \
 		"$(DESTDIR)$(PREFIX)/share/hark/install-transcriber" \

@@ -37,6 +37,10 @@ import time
 
 import vodozemac as v
 
+# helper_lines beside it: no bytecode left in Hark's folder (the checkout, or share/hark).
+sys.dont_write_bytecode = True
+import helper_lines  # noqa: E402
+
 STATE_FILE = "engine-state.json"
 OLM_ALGORITHM = "m.olm.v1.curve25519-aes-sha2"
 MEGOLM_ALGORITHM = "m.megolm.v1.aes-sha2"
@@ -380,63 +384,58 @@ METHODS = {name: getattr(Engine, name) for name in (
     "discard_outbound", "import_room_key", "megolm_decrypt")}
 
 
-def write(out, answer):
-    out.write(json.dumps(answer, ensure_ascii=False) + "\n")
-    out.flush()
-
-
-def main():
-    out = sys.stdout
-    if len(sys.argv) != 2:
-        write(out, {"event": "failed", "code": "usage", "error": "usage: crypto-engine.py STATE_DIR"})
-        sys.exit(2)
-    line = sys.stdin.readline()
+def call(engine, request):
+    method = METHODS.get(request.get("method"))
+    if method is None:
+        raise Refused("unknown_method", "no method %r" % request.get("method"))
     try:
-        pickle_key = base64.b64decode(line.strip(), validate=True)
+        return method(engine, request)
+    except OSError as error:
+        # The call's change is not on disk: nothing it gave may be used. The helper ends
+        # (Hark starts it again from the file), so memory and file never disagree.
+        log("the state could not be saved: %s" % error)
+        helper_lines.write({"id": request.get("id"), "error": "the state could not be saved: %s" % error,
+                            "code": "state_unwritable"})
+        sys.exit(4)
+
+
+def failed(error):
+    if isinstance(error, Refused):
+        return {"error": str(error), "code": error.code}
+    if isinstance(error, (KeyError, TypeError, ValueError, AttributeError)):
+        return {"error": "bad request: %s" % (str(error) or type(error).__name__), "code": "bad_request"}
+    return {"error": str(error) or type(error).__name__, "code": "failed"}
+
+
+def start():
+    """The engine over STATE_DIR, opened with the key on the first line; or the helper ends."""
+    if len(sys.argv) != 2:
+        helper_lines.write({"event": "failed", "code": "usage", "error": "usage: crypto-engine.py STATE_DIR"})
+        sys.exit(2)
+    try:
+        pickle_key = base64.b64decode(sys.stdin.readline().strip(), validate=True)
     except ValueError:
         pickle_key = b""
     if len(pickle_key) != 32:
-        write(out, {"event": "failed", "code": "bad_pickle_key",
-                    "error": "the first line must be a 32-byte pickle key in base64"})
+        helper_lines.write({"event": "failed", "code": "bad_pickle_key",
+                            "error": "the first line must be a 32-byte pickle key in base64"})
         sys.exit(3)
     try:
-        engine = Engine(sys.argv[1], pickle_key)
+        return Engine(sys.argv[1], pickle_key)
     except Refused as error:
         log(str(error))
-        write(out, {"event": "failed", "code": error.code, "error": str(error)})
-        sys.exit(3)
+        helper_lines.write({"event": "failed", "code": error.code, "error": str(error)})
     except OSError as error:
-        write(out, {"event": "failed", "code": "state_unwritable", "error": str(error)})
-        sys.exit(3)
+        helper_lines.write({"event": "failed", "code": "state_unwritable", "error": str(error)})
+    sys.exit(3)
+
+
+def main():
+    engine = start()
     keys = engine.identity_keys({})
-    write(out, {"event": "ready", "curve25519": keys["curve25519"], "ed25519": keys["ed25519"]})
+    helper_lines.write({"event": "ready", "curve25519": keys["curve25519"], "ed25519": keys["ed25519"]})
     log("ready")
-    for line in sys.stdin:
-        line = line.strip()
-        if not line:
-            continue
-        request_id = None
-        try:
-            request = json.loads(line)
-            request_id = request.get("id")
-            method = METHODS.get(request.get("method"))
-            if method is None:
-                raise Refused("unknown_method", "no method %r" % request.get("method"))
-            answer = method(engine, request)
-            answer["id"] = request_id
-        except Refused as error:
-            answer = {"id": request_id, "error": str(error), "code": error.code}
-        except (KeyError, TypeError, ValueError) as error:
-            answer = {"id": request_id, "error": "bad request: %s" % (str(error) or type(error).__name__),
-                      "code": "bad_request"}
-        except OSError as error:
-            # The call's change is not on disk: nothing it gave may be used. The helper ends
-            # (Hark starts it again from the file), so memory and file never disagree.
-            log("the state could not be saved: %s" % error)
-            write(out, {"id": request_id, "error": "the state could not be saved: %s" % error,
-                        "code": "state_unwritable"})
-            sys.exit(4)
-        write(out, answer)
+    helper_lines.serve(lambda request: call(engine, request), failed)
 
 
 if __name__ == "__main__":
