@@ -107,7 +107,7 @@ let package = Package(
         .testTarget(name: "HelperProcessesTests", dependencies: ["HelperProcesses", "GLibSupport", "HarkTestSupport"]),
         // With the real engine (scripts/run-tests installs it once into .build/crypto-engine),
         // and matrix-nio peers against Synapse (.build/nio-venv).
-        .testTarget(name: "EncryptionTests", dependencies: ["Encryption", "GLibSupport", "HarkTestSupport"]),
+        .testTarget(name: "EncryptionTests", dependencies: ["Encryption", "HelperProcesses", "GLibSupport", "HarkTestSupport"]),
         .testTarget(name: "TranscriptionTests",
                     dependencies: ["Transcription", "hark", "MessageStore", "GLibSupport", "HarkTestSupport"]),
     ],
