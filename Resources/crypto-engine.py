@@ -323,21 +323,27 @@ class Engine:
         return True
 
     def import_room_key(self, request):
-        """room_id, session_id, session_key (an m.room_key's), sender_key (the
-        Olm sender's curve25519), signing_key (its ed25519, from the Olm
-        payload's keys) -> imported (false when a session reaching further
-        back is already known), first_known_index."""
+        """payload (an m.room_key's whole Olm payload, as olm_decrypt gave it),
+        sender_key (the Olm sender's curve25519, as olm_decrypt gave it) ->
+        room_id, session_id, imported (false when a session reaching further
+        back is already known), first_known_index. The signing key kept with
+        the session is the payload's keys.ed25519: the sending device's."""
+        payload = request["payload"]
+        content = payload.get("content", {})
+        if payload.get("type") != "m.room_key" or content.get("algorithm") != MEGOLM_ALGORITHM:
+            raise Refused("bad_key", "not an m.room_key for %s" % MEGOLM_ALGORITHM)
+        room, session_id = content["room_id"], content["session_id"]
         try:
-            session = v.InboundGroupSession(v.SessionKey(request["session_key"]))
+            session = v.InboundGroupSession(v.SessionKey(content["session_key"]))
         except Exception as error:
             raise Refused("bad_key", "not a Megolm session key: %s" % error)
-        if session.session_id != request["session_id"]:
+        if session.session_id != session_id:
             raise Refused("bad_key", "the session key is not that session's")
-        imported = self.add_inbound(request["room_id"], session, request["sender_key"], request["signing_key"])
+        imported = self.add_inbound(room, session, request["sender_key"], payload["keys"]["ed25519"])
         if imported:
             self.save()
-        known = self.inbound[(request["room_id"], session.session_id)]
-        return {"imported": imported, "first_known_index": known.first_known_index}
+        return {"room_id": room, "session_id": session_id, "imported": imported,
+                "first_known_index": self.inbound[(room, session_id)].first_known_index}
 
     def megolm_decrypt(self, request):
         """room_id, session_id, ciphertext, event_id -> plaintext (the event's

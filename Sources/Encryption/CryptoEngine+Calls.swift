@@ -69,11 +69,11 @@ extension CryptoEngine {
         _ = try await call("discard_outbound", ["room_id": roomID])
     }
 
-    /// Keeps a room key received over Olm (`m.room_key`).
+    /// Keeps the room key of an `m.room_key` that `decryptToDevice` gave
+    /// (after the caller checked its sender), with the sending device's keys.
     @discardableResult
-    public func importRoomKey(_ key: RoomKey) async throws(CryptoEngineError) -> RoomKeyImport {
-        try await call("import_room_key", ["room_id": key.roomID, "session_id": key.sessionID, "session_key": key.sessionKey,
-                                           "sender_key": key.senderKey, "signing_key": key.signingKey])
+    public func importRoomKey(_ roomKey: Decrypted) async throws(CryptoEngineError) -> RoomKeyImport {
+        try await call("import_room_key", ["payload": try object(roomKey.plaintext), "sender_key": roomKey.senderKey])
             .decoded(RoomKeyImport.self)
     }
 

@@ -106,27 +106,10 @@ public struct Rotation: Equatable, Sendable {
     }
 }
 
-/// An `m.room_key` received over Olm, with the keys of the device it came from.
-public struct RoomKey: Equatable, Sendable {
-    public var roomID: String
-    public var sessionID: String
-    public var sessionKey: String
-    /// The Olm sender's Curve25519 key.
-    public var senderKey: String
-    /// The sending device's Ed25519 key (the Olm payload's `keys.ed25519`).
-    public var signingKey: String
-
-    public init(roomID: String, sessionID: String, sessionKey: String, senderKey: String, signingKey: String) {
-        self.roomID = roomID
-        self.sessionID = sessionID
-        self.sessionKey = sessionKey
-        self.senderKey = senderKey
-        self.signingKey = signingKey
-    }
-}
-
 /// What importing a room key did.
 public struct RoomKeyImport: Decodable, Equatable, Sendable {
+    public let roomID: String
+    public let sessionID: String
     /// False when a session reaching further back was already known (it stays).
     public let imported: Bool
     /// The first message index the session we now hold decrypts.
@@ -134,6 +117,8 @@ public struct RoomKeyImport: Decodable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case imported
+        case roomID = "room_id"
+        case sessionID = "session_id"
         case firstKnownIndex = "first_known_index"
     }
 }

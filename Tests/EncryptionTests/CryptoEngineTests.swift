@@ -48,6 +48,48 @@ final class CryptoEngineTests: XCTestCase {
         }
     }
 
+    /// A key from a later index does not replace the one Bob has; a room's
+    /// session is replaced after its message count, or when asked.
+    func testRotationAndALaterCopyOfARoomKey() throws {
+        try MainActor.assumeIsolated {
+            try awaitOnLoop {
+                let sharing = try await RoomKeySharing()
+                _ = try await sharing.sendRoomKey()
+                let later = try await sharing.alice.engine.encryptRoomEvent(
+                    roomID: RoomKeySharing.room, type: "m.room.message", content: json(["body": "later"]),
+                    rotation: Rotation(messages: 3))
+                XCTAssertEqual(later.messageIndex, 1)
+                let again = try await sharing.alice.engine.encryptToDevice(sharing.roomKeyPayload(later), for: sharing.bobKeys.curve25519)
+                let copy = try await sharing.bob.engine.decryptToDevice(try XCTUnwrap(again.ciphertext[sharing.bobKeys.curve25519]),
+                                                                        from: again.senderKey)
+                let imported = try await sharing.bob.engine.importRoomKey(copy)
+                XCTAssertFalse(imported.imported)
+                XCTAssertEqual(imported.firstKnownIndex, 0)
+                let firstBody = try await sharing.bobReads(sharing.first, eventID: "$first")
+                XCTAssertEqual(firstBody, "first words")
+
+                let third = try await sharing.alice.engine.encryptRoomEvent(
+                    roomID: RoomKeySharing.room, type: "m.room.message", content: json(["body": "third"]), rotation: Rotation(messages: 3))
+                XCTAssertEqual(third.sessionID, sharing.first.sessionID)
+                let fourth = try await sharing.alice.engine.encryptRoomEvent(
+                    roomID: RoomKeySharing.room, type: "m.room.message", content: json(["body": "fourth"]), rotation: Rotation(messages: 3))
+                XCTAssertTrue(fourth.newSession)
+                XCTAssertNotEqual(fourth.sessionID, sharing.first.sessionID)
+                XCTAssertEqual(fourth.messageIndex, 0)
+                let asked = try await sharing.alice.engine.encryptRoomEvent(
+                    roomID: RoomKeySharing.room, type: "m.room.message", content: json(["body": "after a leave"]), rotate: true)
+                XCTAssertTrue(asked.newSession)
+                XCTAssertNotEqual(asked.sessionID, fourth.sessionID)
+                // Bob has no key for the new sessions yet.
+                let fourthBody: String?
+                do { fourthBody = try await sharing.bobReads(fourth, eventID: "$fourth") } catch CryptoEngineError.refused(.waitingForKey, _) {
+                    fourthBody = nil
+                }
+                XCTAssertNil(fourthBody)
+            }
+        }
+    }
+
     func testAMessageIndexUnderAnotherEventIDIsAReplay() throws {
         try MainActor.assumeIsolated {
             let sharing = try awaitOnLoop { try await RoomKeySharing() }

@@ -35,13 +35,11 @@ struct RoomKeySharing {
         let message = try XCTUnwrap(sent.ciphertext[bobKeys.curve25519])
         XCTAssertEqual(message.type, 0, "a new session's first message is a pre-key message")
         let received = try await bob.engine.decryptToDevice(message, from: sent.senderKey)
-        let payload = object(received.plaintext)
-        let content = try XCTUnwrap(payload["content"] as? [String: Any])
-        let keys = try XCTUnwrap(payload["keys"] as? [String: String])
-        try await bob.engine.importRoomKey(RoomKey(
-            roomID: try XCTUnwrap(content["room_id"] as? String), sessionID: try XCTUnwrap(content["session_id"] as? String),
-            sessionKey: try XCTUnwrap(content["session_key"] as? String), senderKey: received.senderKey,
-            signingKey: try XCTUnwrap(keys["ed25519"])))
+        let imported = try await bob.engine.importRoomKey(received)
+        XCTAssertEqual(imported.roomID, Self.room)
+        XCTAssertEqual(imported.sessionID, first.sessionID)
+        XCTAssertTrue(imported.imported)
+        XCTAssertEqual(imported.firstKnownIndex, 0)
         return received
     }
 
