@@ -46,14 +46,16 @@ extension CryptoEngine {
     }
 
     /// Encrypts a room event (`type`, `content`: a JSON object) with the
-    /// room's outbound Megolm session: a new one when there is none, when
-    /// `rotation` says the old one has served its time, or when `rotate`
-    /// (a member left, history visibility changed).
-    public func encryptRoomEvent(roomID: String, type: String, content: Data, rotation: Rotation = Rotation(),
-                                 rotate: Bool = false) async throws(CryptoEngineError) -> MegolmEncrypted {
+    /// room's outbound Megolm session: a new one when there is none, when the
+    /// old one has served its time (the room's `m.room.encryption`
+    /// `rotation_period_ms` and `rotation_period_msgs`; a week and 100
+    /// messages when it names none), or when `rotate` (a member left,
+    /// history visibility changed).
+    public func encryptRoomEvent(roomID: String, type: String, content: Data, rotationPeriodMilliseconds: Int? = nil,
+                                 rotationMessages: Int? = nil, rotate: Bool = false) async throws(CryptoEngineError) -> MegolmEncrypted {
         var arguments: [String: Any] = ["room_id": roomID, "type": type, "content": try object(content), "rotate": rotate]
-        if let period = rotation.periodMilliseconds { arguments["rotation_period_ms"] = period }
-        if let messages = rotation.messages { arguments["rotation_messages"] = messages }
+        if let rotationPeriodMilliseconds { arguments["rotation_period_ms"] = rotationPeriodMilliseconds }
+        if let rotationMessages { arguments["rotation_messages"] = rotationMessages }
         return try await call("megolm_encrypt", arguments).decoded(MegolmEncrypted.self)
     }
 

@@ -128,9 +128,12 @@ struct Answer {
 
     func string(_ key: String) -> String? { object[key] as? String }
 
-    /// The whole answer as `T`.
+    /// The whole answer as `T`, its snake_case names in camelCase (`session_id`: `sessionId`;
+    /// the keys of its maps, base64 key ids and keys, have no underscore to change).
     func decoded<T: Decodable>(_ type: T.Type) throws(CryptoEngineError) -> T {
-        do { return try JSONDecoder().decode(T.self, from: data) } catch {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        do { return try decoder.decode(T.self, from: data) } catch {
             throw .refused(Refusal(rawValue: "unreadable_answer"), "\(error)")
         }
     }

@@ -8,12 +8,11 @@ import Identity
 public struct CryptoEngineFiles: Sendable, Equatable {
     /// The virtual environment.
     public var folder: String
-    /// `crypto-engine.py`.
-    public var helperScript: String
+    /// `crypto-engine.py`: `HARK_RESOURCE_DIR`'s, the installed one, or the checkout's.
+    public var helperScript = Self.helper
 
-    public init(folder: String, helperScript: String) {
+    public init(folder: String) {
         self.folder = folder
-        self.helperScript = helperScript
     }
 
     /// The engine as this Hark finds it.
@@ -21,13 +20,15 @@ public struct CryptoEngineFiles: Sendable, Equatable {
         let environment = ProcessInfo.processInfo.environment
         let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (NSHomeDirectory() + "/.local/share")
-        let places = [environment["HARK_RESOURCE_DIR"],
+        return CryptoEngineFiles(folder: environment["HARK_CRYPTO_ENGINE_DIR"] ?? data + "/hark/crypto-engine")
+    }
+
+    private static var helper: String {
+        let places = [ProcessInfo.processInfo.environment["HARK_RESOURCE_DIR"],
                       InstalledLayout.prefix.map { $0 + "/share/hark" },
                       InstalledLayout.checkout(fromSourceFile: #filePath, depth: 3).map { $0 + "/Resources" }]
             .compactMap { $0.map { $0 + "/crypto-engine.py" } }
-        return CryptoEngineFiles(
-            folder: environment["HARK_CRYPTO_ENGINE_DIR"] ?? data + "/hark/crypto-engine",
-            helperScript: places.first { FileManager.default.fileExists(atPath: $0) } ?? places.last ?? "crypto-engine.py")
+        return places.first { FileManager.default.fileExists(atPath: $0) } ?? places.last ?? "crypto-engine.py"
     }
 
     /// The engine's Python.

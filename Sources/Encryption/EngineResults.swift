@@ -6,11 +6,6 @@ public struct IdentityKeys: Decodable, Equatable, Sendable {
     public let ed25519: String
     /// How many one-time keys the account holds at most.
     public let maxOneTimeKeys: Int
-
-    enum CodingKeys: String, CodingKey {
-        case curve25519, ed25519
-        case maxOneTimeKeys = "max_one_time_keys"
-    }
 }
 
 /// The unpublished keys to upload (`/keys/upload`), by key id: Curve25519
@@ -20,11 +15,6 @@ public struct UnpublishedKeys: Decodable, Equatable, Sendable {
     public let oneTimeKeys: [String: String]
     /// Empty, or the one fallback key not yet uploaded.
     public let fallbackKey: [String: String]
-
-    enum CodingKeys: String, CodingKey {
-        case oneTimeKeys = "one_time_keys"
-        case fallbackKey = "fallback_key"
-    }
 }
 
 /// One Olm message for one device: an `m.olm.v1.curve25519-aes-sha2`
@@ -46,11 +36,6 @@ public struct OlmMessage: Codable, Equatable, Sendable {
 public struct OlmEncrypted: Decodable, Equatable, Sendable {
     public let ciphertext: [String: OlmMessage]
     public let senderKey: String
-
-    enum CodingKeys: String, CodingKey {
-        case ciphertext
-        case senderKey = "sender_key"
-    }
 }
 
 /// A decrypted JSON payload (an Olm to-device payload, or a room event's
@@ -83,26 +68,8 @@ public struct MegolmEncrypted: Decodable, Equatable, Sendable {
     public let senderKey: String
 
     enum CodingKeys: String, CodingKey {
-        case ciphertext
-        case sessionID = "session_id"
-        case messageIndex = "message_index"
-        case sessionKey = "session_key"
-        case newSession = "new_session"
-        case sharedWith = "shared_with"
-        case senderKey = "sender_key"
-    }
-}
-
-/// When a room's outbound session is replaced (its `m.room.encryption`
-/// `rotation_period_ms` and `rotation_period_msgs`; a week and 100 messages
-/// when it names none).
-public struct Rotation: Equatable, Sendable {
-    public var periodMilliseconds: Int?
-    public var messages: Int?
-
-    public init(periodMilliseconds: Int? = nil, messages: Int? = nil) {
-        self.periodMilliseconds = periodMilliseconds
-        self.messages = messages
+        case ciphertext, messageIndex, sessionKey, newSession, sharedWith, senderKey
+        case sessionID = "sessionId"
     }
 }
 
@@ -116,9 +83,8 @@ public struct RoomKeyImport: Decodable, Equatable, Sendable {
     public let firstKnownIndex: Int
 
     enum CodingKeys: String, CodingKey {
-        case imported
-        case roomID = "room_id"
-        case sessionID = "session_id"
-        case firstKnownIndex = "first_known_index"
+        case imported, firstKnownIndex
+        case roomID = "roomId"
+        case sessionID = "sessionId"
     }
 }

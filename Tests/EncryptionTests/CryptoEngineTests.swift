@@ -57,7 +57,7 @@ final class CryptoEngineTests: XCTestCase {
                 _ = try await sharing.sendRoomKey()
                 let later = try await sharing.alice.engine.encryptRoomEvent(
                     roomID: RoomKeySharing.room, type: "m.room.message", content: json(["body": "later"]),
-                    rotation: Rotation(messages: 3))
+                    rotationMessages: 3)
                 XCTAssertEqual(later.messageIndex, 1)
                 let again = try await sharing.alice.engine.encryptToDevice(sharing.roomKeyPayload(later), for: sharing.bobKeys.curve25519)
                 let copy = try await sharing.bob.engine.decryptToDevice(try XCTUnwrap(again.ciphertext[sharing.bobKeys.curve25519]),
@@ -69,10 +69,10 @@ final class CryptoEngineTests: XCTestCase {
                 XCTAssertEqual(firstBody, "first words")
 
                 let third = try await sharing.alice.engine.encryptRoomEvent(
-                    roomID: RoomKeySharing.room, type: "m.room.message", content: json(["body": "third"]), rotation: Rotation(messages: 3))
+                    roomID: RoomKeySharing.room, type: "m.room.message", content: json(["body": "third"]), rotationMessages: 3)
                 XCTAssertEqual(third.sessionID, sharing.first.sessionID)
                 let fourth = try await sharing.alice.engine.encryptRoomEvent(
-                    roomID: RoomKeySharing.room, type: "m.room.message", content: json(["body": "fourth"]), rotation: Rotation(messages: 3))
+                    roomID: RoomKeySharing.room, type: "m.room.message", content: json(["body": "fourth"]), rotationMessages: 3)
                 XCTAssertTrue(fourth.newSession)
                 XCTAssertNotEqual(fourth.sessionID, sharing.first.sessionID)
                 XCTAssertEqual(fourth.messageIndex, 0)
@@ -213,7 +213,7 @@ final class CryptoEngineTests: XCTestCase {
     func testAnEngineThatIsNotInstalledSaysSo() throws {
         try MainActor.assumeIsolated {
             let scratch = try ScratchFolder()
-            let engine = CryptoEngine(files: CryptoEngineFiles(folder: scratch.path("none"), helperScript: InstalledEngine.files.helperScript),
+            let engine = CryptoEngine(files: CryptoEngineFiles(folder: scratch.path("none")),
                                       stateFolder: scratch.path("state"), pickleKey: Data(repeating: 1, count: 32))
             XCTAssertEqual(failure { _ = try await engine.identityKeys() }, .notInstalled(folder: scratch.path("none")))
         }

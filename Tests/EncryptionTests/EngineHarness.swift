@@ -10,8 +10,7 @@ enum InstalledEngine {
         .deletingLastPathComponent().path
 
     static var files: CryptoEngineFiles {
-        CryptoEngineFiles(folder: ProcessInfo.processInfo.environment["HARK_CRYPTO_ENGINE_DIR"] ?? root + "/.build/crypto-engine",
-                          helperScript: root + "/Resources/crypto-engine.py")
+        CryptoEngineFiles(folder: ProcessInfo.processInfo.environment["HARK_CRYPTO_ENGINE_DIR"] ?? root + "/.build/crypto-engine")
     }
 
     /// The files, or the test skipped saying how to install the engine.
