@@ -49,7 +49,8 @@ final class CryptoEngineTests: XCTestCase {
     }
 
     /// A key from a later index does not replace the one Bob has; a room's
-    /// session is replaced after its message count, or when asked.
+    /// session is replaced after its message count, or when asked, and who
+    /// has its key is kept with it.
     func testRotationAndALaterCopyOfARoomKey() throws {
         try MainActor.assumeIsolated {
             try awaitOnLoop {
@@ -59,6 +60,10 @@ final class CryptoEngineTests: XCTestCase {
                     roomID: RoomKeySharing.room, type: "m.room.message", content: json(["body": "later"]),
                     rotationMessages: 3)
                 XCTAssertEqual(later.messageIndex, 1)
+                XCTAssertEqual(later.sharedWith, [])
+                let shared = try await sharing.alice.engine.markRoomKeyShared(roomID: RoomKeySharing.room, sessionID: later.sessionID,
+                                                                              devices: ["BOBDEVICE"])
+                XCTAssertEqual(shared, ["BOBDEVICE"])
                 let again = try await sharing.alice.engine.encryptToDevice(sharing.roomKeyPayload(later), for: sharing.bobKeys.curve25519)
                 let copy = try await sharing.bob.engine.decryptToDevice(try XCTUnwrap(again.ciphertext[sharing.bobKeys.curve25519]),
                                                                         from: again.senderKey)
@@ -71,15 +76,22 @@ final class CryptoEngineTests: XCTestCase {
                 let third = try await sharing.alice.engine.encryptRoomEvent(
                     roomID: RoomKeySharing.room, type: "m.room.message", content: json(["body": "third"]), rotationMessages: 3)
                 XCTAssertEqual(third.sessionID, sharing.first.sessionID)
+                XCTAssertEqual(third.sharedWith, ["BOBDEVICE"])
                 let fourth = try await sharing.alice.engine.encryptRoomEvent(
                     roomID: RoomKeySharing.room, type: "m.room.message", content: json(["body": "fourth"]), rotationMessages: 3)
                 XCTAssertTrue(fourth.newSession)
                 XCTAssertNotEqual(fourth.sessionID, sharing.first.sessionID)
                 XCTAssertEqual(fourth.messageIndex, 0)
+                XCTAssertEqual(fourth.sharedWith, [], "a new session's key has gone to nobody yet")
                 let asked = try await sharing.alice.engine.encryptRoomEvent(
                     roomID: RoomKeySharing.room, type: "m.room.message", content: json(["body": "after a leave"]), rotate: true)
                 XCTAssertTrue(asked.newSession)
                 XCTAssertNotEqual(asked.sessionID, fourth.sessionID)
+                try await sharing.alice.engine.discardOutboundSession(roomID: RoomKeySharing.room)
+                let afterDiscard = try await sharing.alice.engine.encryptRoomEvent(
+                    roomID: RoomKeySharing.room, type: "m.room.message", content: json(["body": "after a device went"]))
+                XCTAssertTrue(afterDiscard.newSession)
+                XCTAssertNotEqual(afterDiscard.sessionID, asked.sessionID)
                 // Bob has no key for the new sessions yet.
                 let fourthBody: String?
                 do { fourthBody = try await sharing.bobReads(fourth, eventID: "$fourth") } catch CryptoEngineError.refused(.waitingForKey, _) {
