@@ -62,6 +62,8 @@ install-files: locale
 	install -Dm644 scripts/lib/pinned-venv.sh "$(DESTDIR)$(PREFIX)/share/hark/pinned-venv.sh"
 	@# The encryption helper, and the script that installs its engine (vodozemac).
 	install -Dm644 Resources/crypto-engine.py "$(DESTDIR)$(PREFIX)/share/hark/crypto-engine.py"
+	install -Dm644 Resources/crypto_common.py "$(DESTDIR)$(PREFIX)/share/hark/crypto_common.py"
+	install -Dm644 Resources/crypto_megolm.py "$(DESTDIR)$(PREFIX)/share/hark/crypto_megolm.py"
 	install -Dm644 Resources/crypto-engine-requirements.txt "$(DESTDIR)$(PREFIX)/share/hark/crypto-engine-requirements.txt"
 	install -Dm755 scripts/install-crypto-engine "$(DESTDIR)$(PREFIX)/share/hark/install-crypto-engine"
 	install -Dm644 data/hark.1 "$(DESTDIR)$(PREFIX)/share/man/man1/hark.1"
@@ -86,6 +88,8 @@ uninstall:
 		"$(DESTDIR)$(PREFIX)/share/hark/check-transcriber.py" \
 		"$(DESTDIR)$(PREFIX)/share/hark/pinned-venv.sh" \
 		"$(DESTDIR)$(PREFIX)/share/hark/crypto-engine.py" \
+		"$(DESTDIR)$(PREFIX)/share/hark/crypto_common.py" \
+		"$(DESTDIR)$(PREFIX)/share/hark/crypto_megolm.py" \
 		"$(DESTDIR)$(PREFIX)/share/hark/crypto-engine-requirements.txt" \
 		"$(DESTDIR)$(PREFIX)/share/hark/install-crypto-engine" \
 		"$(DESTDIR)$(PREFIX)/share/man/man1/hark.1"

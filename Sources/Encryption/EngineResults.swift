@@ -34,6 +34,8 @@ public struct OlmMessage: Codable, Equatable, Sendable {
 /// `m.room.encrypted` to-device event is `algorithm`, `sender_key` and this
 /// `ciphertext` map (the device's Curve25519 key to its message).
 public struct OlmEncrypted: Decodable, Equatable, Sendable {
+    /// `m.olm.v1.curve25519-aes-sha2`.
+    public let algorithm: String
     public let ciphertext: [String: OlmMessage]
     public let senderKey: String
 }

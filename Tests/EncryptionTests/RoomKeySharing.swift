@@ -32,6 +32,7 @@ struct RoomKeySharing {
         let claimed = try XCTUnwrap(published.oneTimeKeys.values.sorted().first)
         let sent = try await alice.engine.encryptToDevice(roomKeyPayload(first), for: bobKeys.curve25519,
                                                           claimedOneTimeKey: claimed)
+        XCTAssertEqual(sent.algorithm, "m.olm.v1.curve25519-aes-sha2")
         let message = try XCTUnwrap(sent.ciphertext[bobKeys.curve25519])
         XCTAssertEqual(message.type, 0, "a new session's first message is a pre-key message")
         let received = try await bob.engine.decryptToDevice(message, from: sent.senderKey)
