@@ -184,13 +184,14 @@ class Engine(MegolmCalls):
         peer = request["sender_key"]
         peer_key = public_key(peer, "sender_key")
         try:
-            message = v.AnyOlmMessage.from_parts(int(request["type"]), padded(request["body"]))
+            message_type = int(request["type"])
+            message = v.AnyOlmMessage.from_parts(message_type, padded(request["body"]))
         except Exception as error:
             raise Refused("bad_message", "not an Olm message: %s" % error)
         plaintext = None
         sessions = self.olm.get(peer, [])
         for session in sessions:
-            if request["type"] == 0 and not session.session_matches(message.to_pre_key()):
+            if message_type == 0 and not session.session_matches(message.to_pre_key()):
                 continue
             try:
                 plaintext = session.decrypt(message)
@@ -200,7 +201,7 @@ class Engine(MegolmCalls):
             self.olm[peer] = [session] + sessions
             break
         if plaintext is None:
-            if request["type"] != 0:
+            if message_type != 0:
                 raise Refused("no_session", "no Olm session with this device decrypts the message")
             try:
                 session, plaintext = self.account.create_inbound_session(peer_key, message.to_pre_key())
