@@ -102,6 +102,31 @@ final class CryptoEngineTests: XCTestCase {
         }
     }
 
+    /// Calls made together, the first ones included, share one helper and
+    /// each gets its own answer.
+    func testOverlappingCallsShareOneHelperAndGetTheirOwnAnswers() throws {
+        try MainActor.assumeIsolated {
+            let device = try TestDevice()
+            let (keys, again, signature) = try awaitOnLoop {
+                async let keys = device.engine.identityKeys()
+                async let again = device.engine.identityKeys()
+                async let signature = device.engine.sign("{}")
+                return try await (keys, again, signature)
+            }
+            XCTAssertEqual(keys, again)
+            XCTAssertEqual(signature.count, 86, "an unpadded base64 Ed25519 signature")
+            XCTAssertEqual(device.helperProcesses().count, 1)
+            let indices = try awaitOnLoop {
+                async let first = device.engine.encryptRoomEvent(roomID: "!r", type: "m.room.message", content: json(["body": "1"]))
+                async let second = device.engine.encryptRoomEvent(roomID: "!r", type: "m.room.message", content: json(["body": "2"]))
+                async let third = device.engine.encryptRoomEvent(roomID: "!r", type: "m.room.message", content: json(["body": "3"]))
+                return try await [first, second, third].map(\.messageIndex)
+            }
+            XCTAssertEqual(indices.sorted(), [0, 1, 2])
+            XCTAssertEqual(device.helperProcesses().count, 1)
+        }
+    }
+
     func testAMessageIndexUnderAnotherEventIDIsAReplay() throws {
         try MainActor.assumeIsolated {
             let sharing = try awaitOnLoop { try await RoomKeySharing() }

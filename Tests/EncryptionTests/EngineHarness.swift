@@ -46,10 +46,13 @@ final class TestDevice {
         return engine
     }
 
-    /// The helper process now serving this state folder (found in /proc, as `ps` would).
-    func helperProcess() -> pid_t? {
+    /// The helper process now serving this state folder.
+    func helperProcess() -> pid_t? { helperProcesses().first }
+
+    /// The helper processes alive for this state folder (found in /proc, as `ps` would).
+    func helperProcesses() -> [pid_t] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap { pid_t($0) }.first { pid in
+        return entries.compactMap { pid_t($0) }.filter { pid in
             guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
             let arguments = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
             return arguments.contains { $0.hasSuffix("crypto-engine.py") } && arguments.last == stateFolder
