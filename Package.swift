@@ -61,6 +61,8 @@ let package = Package(
         // Programs beside Hark (no GTK): spawning (GSubprocess), a bounded line reader, and a
         // JSON-lines channel whose calls are matched by id. The transcriber is one; the encryption helper next.
         .target(name: "HelperProcesses", dependencies: ["Localization", "GLibSupport", "CGLib"]),
+        // End-to-end encryption (no GTK): the vodozemac helper (Resources/crypto-engine.py) over a JSON-lines channel.
+        .target(name: "Encryption", dependencies: ["HelperProcesses", "Identity"]),
         // Local transcripts (no GTK): the helper over a JSON-lines channel, its queue in MessageStore.
         .target(name: "Transcription", dependencies: ["Localization", "MessageStore", "HelperProcesses", "GLibSupport", "Identity", "CGLib"]),
         // The signed-in account at work (outbox, sync, downloads), its state in MessageStore; no GTK.
@@ -91,7 +93,7 @@ let package = Package(
                            "Matrix", "Conversations", "Identity", "Transcription", "CGLib", "CGtk", "CAdwaita"]),
         // Black-box tests of the `hark` binary: the CLI without a display, the
         // window (launch, single instance, Ctrl+Q) under Xvfb and D-Bus.
-        .target(name: "HarkTestSupport", dependencies: ["CTimeCode"], path: "Tests/HarkTestSupport"),
+        .target(name: "HarkTestSupport", dependencies: ["CTimeCode", "GLibSupport"], path: "Tests/HarkTestSupport"),
         .target(name: "CTimeCode", path: "Tests/CTimeCode", cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("m")]),
         .testTarget(name: "LevelsTests", dependencies: ["Levels"]),
         .testTarget(name: "SubscriptionsTests", dependencies: ["Subscriptions"]),
@@ -123,6 +125,9 @@ let package = Package(
         .testTarget(name: "HarkAppTests", dependencies: ["hark", "hark-window", "HarkTestSupport"]),
         // With the real engine and model (scripts/run-tests installs them once into .build/transcriber).
         .testTarget(name: "HelperProcessesTests", dependencies: ["HelperProcesses", "GLibSupport", "HarkTestSupport"]),
+        // With the real engine (scripts/run-tests installs it once into .build/crypto-engine),
+        // and matrix-nio peers against Synapse (.build/nio-venv).
+        .testTarget(name: "EncryptionTests", dependencies: ["Encryption", "HelperProcesses", "GLibSupport", "HarkTestSupport"]),
         .testTarget(name: "TranscriptionTests",
                     dependencies: ["Transcription", "hark", "MessageStore", "GLibSupport", "HarkTestSupport"]),
     ],
