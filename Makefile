@@ -54,10 +54,18 @@ install-files: locale
 	install -Dm644 Resources/style.css "$(DESTDIR)$(PREFIX)/share/hark/style.css"
 	@# The transcription helper, and the script that installs its engine on demand.
 	install -Dm644 Resources/transcriber.py "$(DESTDIR)$(PREFIX)/share/hark/transcriber.py"
+	install -Dm644 Resources/helper_lines.py "$(DESTDIR)$(PREFIX)/share/hark/helper_lines.py"
 	install -Dm644 Resources/transcriber-requirements.txt "$(DESTDIR)$(PREFIX)/share/hark/transcriber-requirements.txt"
 	install -Dm644 Resources/transcriber-multilingual-requirements.txt "$(DESTDIR)$(PREFIX)/share/hark/transcriber-multilingual-requirements.txt"
 	install -Dm755 scripts/install-transcriber "$(DESTDIR)$(PREFIX)/share/hark/install-transcriber"
 	install -Dm644 Resources/check-transcriber.py "$(DESTDIR)$(PREFIX)/share/hark/check-transcriber.py"
+	install -Dm644 scripts/lib/pinned-venv.sh "$(DESTDIR)$(PREFIX)/share/hark/pinned-venv.sh"
+	@# The encryption helper, and the script that installs its engine (vodozemac).
+	install -Dm644 Resources/crypto-engine.py "$(DESTDIR)$(PREFIX)/share/hark/crypto-engine.py"
+	install -Dm644 Resources/crypto_common.py "$(DESTDIR)$(PREFIX)/share/hark/crypto_common.py"
+	install -Dm644 Resources/crypto_megolm.py "$(DESTDIR)$(PREFIX)/share/hark/crypto_megolm.py"
+	install -Dm644 Resources/crypto-engine-requirements.txt "$(DESTDIR)$(PREFIX)/share/hark/crypto-engine-requirements.txt"
+	install -Dm755 scripts/install-crypto-engine "$(DESTDIR)$(PREFIX)/share/hark/install-crypto-engine"
 	install -Dm644 data/hark.1 "$(DESTDIR)$(PREFIX)/share/man/man1/hark.1"
 	@# A theme folder with a cache must have it refreshed, or GTK misses the icon.
 	@if [ -z "$(DESTDIR)" ] && [ -f "$(PREFIX)/share/icons/hicolor/icon-theme.cache" ]; then \
@@ -73,10 +81,17 @@ uninstall:
 		"$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg" \
 		"$(DESTDIR)$(PREFIX)/share/hark/style.css" \
 		"$(DESTDIR)$(PREFIX)/share/hark/transcriber.py" \
+		"$(DESTDIR)$(PREFIX)/share/hark/helper_lines.py" \
 		"$(DESTDIR)$(PREFIX)/share/hark/transcriber-requirements.txt" \
 		"$(DESTDIR)$(PREFIX)/share/hark/transcriber-multilingual-requirements.txt" \
 		"$(DESTDIR)$(PREFIX)/share/hark/install-transcriber" \
 		"$(DESTDIR)$(PREFIX)/share/hark/check-transcriber.py" \
+		"$(DESTDIR)$(PREFIX)/share/hark/pinned-venv.sh" \
+		"$(DESTDIR)$(PREFIX)/share/hark/crypto-engine.py" \
+		"$(DESTDIR)$(PREFIX)/share/hark/crypto_common.py" \
+		"$(DESTDIR)$(PREFIX)/share/hark/crypto_megolm.py" \
+		"$(DESTDIR)$(PREFIX)/share/hark/crypto-engine-requirements.txt" \
+		"$(DESTDIR)$(PREFIX)/share/hark/install-crypto-engine" \
 		"$(DESTDIR)$(PREFIX)/share/man/man1/hark.1"
 	-rmdir "$(DESTDIR)$(PREFIX)/share/hark" "$(DESTDIR)$(PREFIX)/libexec/hark"
 

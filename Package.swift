@@ -1,9 +1,12 @@
 // swift-tools-version:6.0
 // Hark — a GTK4 voice-message app. Dependencies point one way:
 //   hark-window → HarkUI → GtkSupport → GLibSupport → C modules
+//   HarkUI → HarkModel (playback, the account, transcription: no GTK) → Conversations, Transcription, AudioEngine
 //   hark (the command line: no GTK) → Conversations, Transcription, StoreAudio, MessageStore, AudioEngine, Drawing
 //   StoreAudio (the store's audio work) → MessageStore (SQLite, no GStreamer) and AudioEngine (GStreamer)
-// Levels is pure Swift; Drawing, AudioEngine, MessageStore and StoreAudio never import GTK;
+// The model's changes are observed through Subscriptions (several observers, each ended by its
+// token): the window, the rooms and a media-player service each subscribe on their own.
+// Levels and Subscriptions are pure Swift; Drawing, AudioEngine, MessageStore, StoreAudio and HarkModel never import GTK;
 // MessageStore imports no GStreamer either (StoreAudio analyses and transcodes for it).
 import PackageDescription
 
@@ -58,11 +61,21 @@ let package = Package(
         // Programs beside Hark (no GTK): spawning (GSubprocess), a bounded line reader, and a
         // JSON-lines channel whose calls are matched by id. The transcriber is one; the encryption helper next.
         .target(name: "HelperProcesses", dependencies: ["Localization", "GLibSupport", "CGLib"]),
+        // End-to-end encryption (no GTK): the vodozemac helper (Resources/crypto-engine.py) over a JSON-lines channel.
+        .target(name: "Encryption", dependencies: ["HelperProcesses", "Identity"]),
         // Local transcripts (no GTK): the helper over a JSON-lines channel, its queue in MessageStore.
         .target(name: "Transcription", dependencies: ["Localization", "MessageStore", "HelperProcesses", "GLibSupport", "Identity", "CGLib"]),
         // The signed-in account at work (outbox, sync, downloads), its state in MessageStore; no GTK.
         .target(name: "Conversations", dependencies: ["Localization", "Matrix", "MessageStore", "StoreAudio", "AudioEngine", "Levels", "GLibSupport"]),
-        .target(name: "HarkUI", dependencies: ["Localization", "Conversations", "Transcription", "Matrix", "GtkSupport", "GLibSupport", "Drawing", "Levels", "AudioEngine", "MessageStore", "StoreAudio", "Identity", "CGLib", "CGtk", "CAdwaita", "CCairo", "CGraphicsProbe"]),
+        // Observers and their Subscription tokens: pure Swift with no dependency (it needs no GLib),
+        // so every layer can offer its changes to several observers, the model first.
+        .target(name: "Subscriptions"),
+        // The model the window shows, with no GTK (no CGtk, no CAdwaita): the one player, the Matrix
+        // account, the transcription service. Their changes go to every subscriber (the window, the
+        // rooms, a media-player service), none wrapping another.
+        .target(name: "HarkModel", dependencies: ["Subscriptions", "Localization", "Conversations", "Transcription", "Matrix",
+                                                  "AudioEngine", "MessageStore"]),
+        .target(name: "HarkUI", dependencies: ["HarkModel", "Subscriptions", "Localization", "Conversations", "Transcription", "Matrix", "GtkSupport", "GLibSupport", "Drawing", "Levels", "AudioEngine", "MessageStore", "StoreAudio", "Identity", "CGLib", "CGtk", "CAdwaita", "CCairo", "CGraphicsProbe"]),
         .executableTarget(name: "hark-bench", dependencies: ["Drawing", "Levels", "CCairo", "MessageStore", "StoreAudio"]),
         // The command line links no GTK (loading it cost `hark record` its first 100 ms):
         // `hark` with no command, or `hark gallery`, execs the window's own executable.
@@ -76,13 +89,17 @@ let package = Package(
             dependencies: ["GLibSupport", "CGLib", "CGStreamer", "CHelpers"]),
         .testTarget(
             name: "HarkUITests",
-            dependencies: ["HarkUI", "GtkSupport", "GLibSupport", "MessageStore", "StoreAudio", "AudioEngine", "Drawing", "Levels", "HarkTestSupport", "CTestSignals", "CCairo",
+            dependencies: ["HarkUI", "HarkModel", "GtkSupport", "GLibSupport", "MessageStore", "StoreAudio", "AudioEngine", "Drawing", "Levels", "HarkTestSupport", "CTestSignals", "CCairo",
                            "Matrix", "Conversations", "Identity", "Transcription", "CGLib", "CGtk", "CAdwaita"]),
         // Black-box tests of the `hark` binary: the CLI without a display, the
         // window (launch, single instance, Ctrl+Q) under Xvfb and D-Bus.
-        .target(name: "HarkTestSupport", dependencies: ["CTimeCode"], path: "Tests/HarkTestSupport"),
+        .target(name: "HarkTestSupport", dependencies: ["CTimeCode", "GLibSupport"], path: "Tests/HarkTestSupport"),
         .target(name: "CTimeCode", path: "Tests/CTimeCode", cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("m")]),
         .testTarget(name: "LevelsTests", dependencies: ["Levels"]),
+        .testTarget(name: "SubscriptionsTests", dependencies: ["Subscriptions"]),
+        // The model without a display: real GStreamer (into a fakesink) and a real store.
+        .testTarget(name: "HarkModelTests", dependencies: ["HarkModel", "Subscriptions", "MessageStore", "Levels", "GLibSupport",
+                                                           "HarkTestSupport"]),
         .testTarget(name: "IdentityTests", dependencies: ["Identity"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "MatrixTests", dependencies: ["Matrix", "Levels"]),
@@ -94,7 +111,7 @@ let package = Package(
                                    "HarkTestSupport"]),
         // The window against a real Synapse and gnome-keyring, under Xvfb.
         .testTarget(name: "MatrixAppTests",
-                    dependencies: ["HarkUI", "Matrix", "Conversations", "MessageStore", "StoreAudio", "AudioEngine", "Levels", "GtkSupport", "GLibSupport",
+                    dependencies: ["HarkUI", "HarkModel", "Matrix", "Conversations", "MessageStore", "StoreAudio", "AudioEngine", "Levels", "GtkSupport", "GLibSupport",
                                    "HarkTestSupport", "CTestSignals", "CGLib", "CGtk", "CAdwaita"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Levels", "CCairo"]),
         .testTarget(name: "MessageStoreTests", dependencies: ["MessageStore", "StoreAudio", "AudioEngine", "Levels", "CSQLite", "HarkTestSupport"]),
@@ -108,6 +125,9 @@ let package = Package(
         .testTarget(name: "HarkAppTests", dependencies: ["hark", "hark-window", "HarkTestSupport"]),
         // With the real engine and model (scripts/run-tests installs them once into .build/transcriber).
         .testTarget(name: "HelperProcessesTests", dependencies: ["HelperProcesses", "GLibSupport", "HarkTestSupport"]),
+        // With the real engine (scripts/run-tests installs it once into .build/crypto-engine),
+        // and matrix-nio peers against Synapse (.build/nio-venv).
+        .testTarget(name: "EncryptionTests", dependencies: ["Encryption", "HelperProcesses", "GLibSupport", "HarkTestSupport"]),
         .testTarget(name: "TranscriptionTests",
                     dependencies: ["Transcription", "hark", "MessageStore", "GLibSupport", "HarkTestSupport"]),
     ],

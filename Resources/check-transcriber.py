@@ -3,7 +3,9 @@ install-transcriber) against the hashes it was installed with: every file pip
 installed, against the sha256 pip recorded for it from the hash-pinned wheel
 (each package's dist-info RECORD), and the multilingual model's model.bin
 against the hash pinned for it. Run by the system's python3, so that a
-damaged environment's own Python cannot hide its damage.
+damaged environment's own Python cannot hide its damage. The same check serves
+every environment installed from pinned wheels (scripts/lib/pinned-venv.sh:
+the encryption engine, the tests' nio peer).
 
     python3 check-transcriber.py DIR [JOINED_MODEL_SHA256]
 

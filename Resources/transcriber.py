@@ -19,10 +19,13 @@ said: the voice-activity filter found no speech (without it Whisper writes
 model is ready when it stops); the helper ends at the end of its input.
 Diagnostics go to standard error.
 """
-import json
 import os
 import sys
 import time
+
+# helper_lines beside it: no bytecode left in Hark's folder (the checkout, or share/hark).
+sys.dont_write_bytecode = True
+import helper_lines  # noqa: E402
 
 
 def english_folder():
@@ -73,20 +76,8 @@ def main():
             models.for_language(sys.argv[sys.argv.index("--language") + 1])
         except Exception as error:  # said again with the first request
             print("transcriber: %s" % error, file=sys.stderr)
-    out = sys.stdout
-    for line in sys.stdin:
-        line = line.strip()
-        if not line:
-            continue
-        request_id = None
-        try:
-            request = json.loads(line)
-            request_id = request.get("id")
-            reply = transcribe(models, request)
-        except Exception as error:  # one message's failure is not the helper's
-            reply = {"id": request_id, "error": str(error) or type(error).__name__}
-        out.write(json.dumps(reply, ensure_ascii=False) + "\n")
-        out.flush()
+    helper_lines.serve(lambda request: transcribe(models, request),
+                       lambda error: {"error": str(error) or type(error).__name__})
 
 
 def transcribe(models, request):

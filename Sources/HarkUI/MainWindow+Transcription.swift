@@ -11,29 +11,26 @@ extension MainWindow {
         Actions.add(to: UnsafeMutableRawPointer(window), "transcription") { [weak self] in
             self?.openTranscriptionDialog()
         }
-        transcription.onSetupChange = { [weak self, weak transcription] in
-            transcription?.dialog?.showState()
+        subscriptions.append(transcription.setupChanges.subscribe { [weak self] in
             self?.updateTranscriptionActions()  // "Transcribe All" only while it is on
-        }
+        })
         guard let composer else { return }
-        let showState = composer.onStateChange
-        composer.onStateChange = { [weak composer, weak transcription] in
-            showState()
+        subscriptions.append(composer.stateChanges.subscribe { [weak composer, weak transcription] in
             if composer?.isRecording == true { transcription?.prepare() }
-        }
+        })
     }
 
     /// Opens the dialog, or brings the open one forward.
     func openTranscriptionDialog() {
         guard let transcription else { return }
-        if let dialog = transcription.dialog, dialog.isOpen {
+        if let dialog = transcriptionDialog, dialog.isOpen {
             dialog.present()
             return
         }
         let dialog = TranscriptionDialog(over: window, service: transcription)
-        transcription.dialog = dialog
-        Signal.connect(UnsafeMutableRawPointer(dialog.window), "destroy") { [weak transcription, weak dialog] in
-            if let transcription, transcription.dialog === dialog { transcription.dialog = nil }
+        transcriptionDialog = dialog
+        Signal.connect(UnsafeMutableRawPointer(dialog.window), "destroy") { [weak self, weak dialog] in
+            if let self, self.transcriptionDialog === dialog { self.transcriptionDialog = nil }
         }
         dialog.present()
     }

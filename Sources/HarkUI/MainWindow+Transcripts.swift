@@ -14,11 +14,11 @@ extension MainWindow {
     /// Wires the history's transcripts to the store and the service (once, from init).
     func installTranscripts(on map: UnsafeMutableRawPointer) {
         guard let history, let transcription else { return }
-        transcription.onTranscribed = { [weak self] id in
+        subscriptions.append(transcription.transcribed.subscribe { [weak self] id in
             self?.history?.update(id)
             // A transcript may have titled it: the title offered after Stop follows.
             if let message = try? self?.store?.message(id) { self?.composer?.naming.follow(message) }
-        }
+        })
         history.transcripts.onTranscribe = { [weak self] in self?.transcribe([$0]) }
         history.transcripts.onCopy = { [weak self] in self?.copyTranscript(of: $0) }
         Actions.add(to: map, Self.transcribeAllAction) { [weak self] in self?.transcribeAll() }

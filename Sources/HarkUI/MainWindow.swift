@@ -6,9 +6,11 @@ import CGtk
 import Foundation
 import GLibSupport
 import GtkSupport
+import HarkModel
 import Identity
 import Localization
 import MessageStore
+import Subscriptions
 
 /// The main window: a header bar (microphone, main menu), the message
 /// history (or its empty state), progress strips, and the composer that
@@ -54,6 +56,10 @@ final class MainWindow {
     private var outsideChangeWatch: Source?
     /// The store's transcription queue at work, when transcription is on.
     private(set) var transcription: TranscriptionService?
+    /// "Transcribe Messages…", while open.
+    var transcriptionDialog: TranscriptionDialog?
+    /// The window's observations of the model (playback, transcription) and the composer: they end with it.
+    var subscriptions: [Subscription] = []
     /// The ring stays on the history's focused row while the keyboard is used.
     private(set) var focusRing: FocusRing?
     /// How long a problem stays up: long enough to read, and never so long
@@ -120,15 +126,17 @@ final class MainWindow {
         adw_clamp_set_child(OpaquePointer(composerClamp), composer.widget)
         gtk_box_append(hark_box(content), composerClamp)
 
-        playback.onChange = { [weak history] id in history?.refresh(id) }
-        playback.onRateChange = { [weak history] in history?.everyRow.forEach { $0.refresh() } }
-        playback.onPosition = { [weak history] id in history?.followPosition(id) }
-        playback.onError = { [weak self] in self?.toast($0) }
-        // Shown as missing at the first play that finds the file gone.
-        playback.onFileGone = { [weak self] id in
-            if (try? self?.store?.markMissingIfGone(id)) == true { self?.history?.update(id) }
-        }
-        playback.onEnded = { [weak self] id in self?.playNext(after: id) }
+        subscriptions += [
+            playback.changes.subscribe { [weak history] id in history?.refresh(id) },
+            playback.rateChanges.subscribe { [weak history] _ in history?.everyRow.forEach { $0.refresh() } },
+            playback.positions.subscribe { [weak history] id in history?.followPosition(id) },
+            playback.problems.subscribe { [weak self] in self?.toast($0) },
+            // Shown as missing at the first play that finds the file gone.
+            playback.filesGone.subscribe { [weak self] id in
+                if (try? self?.store?.markMissingIfGone(id)) == true { self?.history?.update(id) }
+            },
+            playback.ends.subscribe { [weak self] id in self?.playNext(after: id) },
+        ]
         history.onCountChange = { [weak self] count in
             guard let self, let history = self.history else { return }
             let page = count > 0 || history.showsRecording ? "history" : (history.query == nil ? "empty" : "no-results")
@@ -174,10 +182,10 @@ final class MainWindow {
         let transcription = TranscriptionService(store: store)
         self.transcription = transcription
         Signal.connect(UnsafeMutableRawPointer(appWindow), "destroy") { [weak transcription] in transcription?.stop() }
-        composer.onSaved = { [weak history, weak transcription] in
+        subscriptions.append(composer.takesSaved.subscribe { [weak history, weak transcription] in
             history?.append($0.id)
             transcription?.wake()
-        }
+        })
         // TRANSLATORS: a toast, after a take being recorded was thrown away (it has an Undo button).
         composer.onDiscarded = { [weak self] in self?.delete($0, saying: tr("Recording discarded")) }
         composer.naming.onName = { [weak self] id, title in self?.rename(id, to: title) }
@@ -304,13 +312,15 @@ final class MainWindow {
         // Escape cancels only while recording: otherwise it is for popovers.
         let cancelAction = Actions.add(to: map, "cancel-recording") { [weak self] in self?.composer?.cancel() }
         g_simple_action_set_enabled(cancelAction, 0)
-        composer?.onStateChange = { [weak self] in
-            guard let self, let composer = self.composer else { return }
-            g_simple_action_set_enabled(cancelAction, composer.canCancel ? 1 : 0)
-            self.history?.showsRecording = composer.isRecording
-            // The speakers must not play into the microphone.
-            self.playback?.isHeldOff = composer.isRecording
-            if composer.isRecording { self.playback?.stop() }
+        if let stateChanges = composer?.stateChanges {
+            subscriptions.append(stateChanges.subscribe { [weak self] in
+                guard let self, let composer = self.composer else { return }
+                g_simple_action_set_enabled(cancelAction, composer.canCancel ? 1 : 0)
+                self.history?.showsRecording = composer.isRecording
+                // The speakers must not play into the microphone.
+                self.playback?.isHeldOff = composer.isRecording
+                if composer.isRecording { self.playback?.stop() }
+            })
         }
         Actions.add(to: map, "pause-recording") { [weak self] in self?.composer?.togglePause() }
         Actions.add(to: map, "import") { [weak self] in self?.askToImport() }
@@ -346,11 +356,9 @@ final class MainWindow {
                   let rate = Double(String(cString: text)), PlaybackController.rates.contains(rate) else { return }
             playback?.setRate(rate)
         }
-        let showRate = playback.onRateChange
-        playback.onRateChange = { [weak playback] in
-            if let playback { g_simple_action_set_state(action, g_variant_new_string(Self.speedTarget(playback.rate))) }
-            showRate()
-        }
+        subscriptions.append(playback.rateChanges.subscribe { rate in
+            g_simple_action_set_state(action, g_variant_new_string(Self.speedTarget(rate)))
+        })
         g_action_map_add_action(OpaquePointer(map), action)
         g_object_unref(UnsafeMutableRawPointer(action))
     }

@@ -5,6 +5,7 @@ import CGtk
 import Foundation
 import GLibSupport
 import GtkSupport
+import HarkModel
 import HarkTestSupport
 @testable import HarkUI
 import MessageStore
@@ -180,13 +181,10 @@ final class FrugalDrawingTests: XCTestCase {
                     history.liveRows.filter { gtk_widget_get_mapped($0.waveform.widget) != 0 }.count == 3
                 }, timeout: 20), "the three rows are shown")
                 let rowsDrawn = history.liveRows.map { ($0, DrawCounter($0.waveform)) }
-                // The positions the player reports, each handed on to the history's playhead.
+                // The positions the player reports, each handed on to the history's playhead too.
                 var positionsReceived = 0
-                let followPosition = playback.onPosition
-                playback.onPosition = { id in
-                    positionsReceived += 1
-                    followPosition(id)
-                }
+                let counting = playback.positions.subscribe { _ in positionsReceived += 1 }
+                defer { counting.cancel() }
                 let playing = messages[1]
                 playback.play(playing)
                 defer { playback.stop() }

@@ -4,6 +4,7 @@ import CGtk
 import Foundation
 import GLibSupport
 import GtkSupport
+import HarkModel
 import HarkTestSupport
 @testable import HarkUI
 import Levels

@@ -3,6 +3,7 @@ import CGLib
 import CGtk
 import Foundation
 import GLibSupport
+import HarkModel
 import HarkTestSupport
 import Levels
 @testable import HarkUI

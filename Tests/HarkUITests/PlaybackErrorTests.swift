@@ -4,6 +4,7 @@ import CGLib
 import CGtk
 import Foundation
 import GLibSupport
+import HarkModel
 import HarkTestSupport
 @testable import HarkUI
 import MessageStore

@@ -4,6 +4,7 @@ import CGtk
 import Foundation
 import GLibSupport
 import GtkSupport
+import HarkModel
 import HarkTestSupport
 @testable import HarkUI
 import MessageStore
@@ -126,7 +127,7 @@ final class TakeNamingTests: XCTestCase {
                 try store.storeTranscript(take.id, segments: [TranscriptSegment(start: 0, end: 1, text: " Dentist moved to Thursday.")])
                 let titled = try store.message(take.id).title
                 XCTAssertNotEqual(titled, take.title, "the transcript titled it")
-                try XCTUnwrap(window.transcription).onTranscribed(take.id)
+                try XCTUnwrap(window.transcription).transcribed.send(take.id)
                 XCTAssertEqual(composer.naming.text, titled, "the field shows the title Esc keeps")
                 let captions = Widget.descendants(of: composer.naming.widget).filter { Widget.typeName($0) == "GtkLabel" }
                     .compactMap { gtk_label_get_text(hark_label($0)).map { String(cString: $0) } }

@@ -4,6 +4,7 @@ import CGtk
 import Foundation
 import GLibSupport
 import GtkSupport
+import HarkModel
 import HarkTestSupport
 @testable import HarkUI
 import Levels
@@ -363,7 +364,7 @@ final class TranscriptRowTests: XCTestCase {
             // The neighbour changes in the store too, unseen by the window.
             try store.rename(ids[1], to: "Renamed")
             try store.storeTranscript(ids[0], segments: Self.segments)
-            window.transcription?.onTranscribed(ids[0])
+            window.transcription?.transcribed.send(ids[0])
             XCTAssertEqual(row.transcriptView.lineText, TranscriptDisplay.firstLine(of: Self.text), "its row shows it at once")
             XCTAssertNil(try Self.descriptionDiffers(row, "Transcript: \(Self.text) \(RowDescription.keys)"),
                          "and a screen reader reads it")
@@ -373,7 +374,7 @@ final class TranscriptRowTests: XCTestCase {
             let recording = try XCTUnwrap(window.history?.lastMessage)
             XCTAssertEqual(recording.title, "Voice message")
             try store.storeTranscript(recording.id, segments: [TranscriptSegment(start: 0, end: 2, text: "Pick up the parcel.")])
-            window.transcription?.onTranscribed(recording.id)
+            window.transcription?.transcribed.send(recording.id)
             let recordingRow = try Self.row(window, recording.id)
             XCTAssertEqual(recordingRow.message?.title, "Pick up the parcel")
             let item = try XCTUnwrap(recordingRow.listItemWidget)

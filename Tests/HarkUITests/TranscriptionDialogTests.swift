@@ -55,7 +55,7 @@ final class TranscriptionDialogTests: XCTestCase {
                     // The main menu's "Transcribe Messages…".
                     XCTAssertEqual(gtk_widget_activate_action_variant(
                         UnsafeMutableRawPointer(window.window).assumingMemoryBound(to: GtkWidget.self), "win.transcription", nil), 1)
-                    let dialog = try XCTUnwrap(window.transcription?.dialog)
+                    let dialog = try XCTUnwrap(window.transcriptionDialog)
                     settle()
                     XCTAssertTrue(dialog.isOpen)
                     XCTAssertFalse(Self.isShown(dialog.progressBar), "nothing under way before it is asked for")
@@ -103,7 +103,7 @@ final class TranscriptionDialogTests: XCTestCase {
             try WindowFixture.withShownWindow { _, window in
                 XCTAssertEqual(gtk_widget_activate_action_variant(
                     UnsafeMutableRawPointer(window.window).assumingMemoryBound(to: GtkWidget.self), "win.transcription", nil), 1)
-                let dialog = try XCTUnwrap(window.transcription?.dialog)
+                let dialog = try XCTUnwrap(window.transcriptionDialog)
                 defer { gtk_window_destroy(dialog.window) }
                 settle(seconds: 0.3)
                 let introduction = try XCTUnwrap(Widget.descendants(of: Widget.widget(dialog.window)).first {
@@ -121,7 +121,7 @@ final class TranscriptionDialogTests: XCTestCase {
             try WindowFixture.withShownWindow { _, window in
                 XCTAssertEqual(gtk_widget_activate_action_variant(
                     UnsafeMutableRawPointer(window.window).assumingMemoryBound(to: GtkWidget.self), "win.transcription", nil), 1)
-                let dialog = try XCTUnwrap(window.transcription?.dialog)
+                let dialog = try XCTUnwrap(window.transcriptionDialog)
                 settle(seconds: 0.5)
                 XCTAssertTrue(dialog.isOpen)
                 let found = try ChildProcess.run("/usr/bin/xdotool", ["search", "--onlyvisible", "--name", "^Transcribe Messages$"],
@@ -146,7 +146,7 @@ final class TranscriptionDialogTests: XCTestCase {
             try onMainActor {
                 try WindowFixture.withShownWindow { store, window in
                     window.openTranscriptionDialog()
-                    let dialog = try XCTUnwrap(window.transcription?.dialog)
+                    let dialog = try XCTUnwrap(window.transcriptionDialog)
                     settle()
                     // Off: the language is only kept.
                     let german = try XCTUnwrap(TranscriptionLanguage.all.firstIndex(of: .fixed("de")))

@@ -136,8 +136,8 @@ final class VoiceSettingTests: XCTestCase {
         let composer = try XCTUnwrap(window.composer)
         composer.source = { (.pipeline(source), nil) }
         var saved: Message?
-        let previous = composer.onSaved
-        composer.onSaved = { saved = $0; previous($0) }
+        let saving = composer.takesSaved.subscribe { saved = $0 }
+        defer { saving.cancel() }
         composer.toggleRecording()
         XCTAssertTrue(composer.isRecording)
         _ = MainLoop.iterate(until: { composer.noticeText?.contains(words) ?? false }, timeout: seconds)

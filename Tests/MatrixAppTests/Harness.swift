@@ -52,31 +52,6 @@ func waitUntil(seconds: Double = 60, _ condition: @MainActor () -> Bool) -> Bool
     MainLoop.iterate(until: condition, timeout: seconds)
 }
 
-/// Runs `body` as a main-actor task while the loop turns, and returns what it returned.
-@MainActor @discardableResult
-func awaitOnLoop<T>(seconds: Double = 60, _ body: @escaping @MainActor () async throws -> T) throws -> T {
-    MainLoop.bridgeSwiftConcurrency()
-    let outcome = Outcome<T>()
-    let task = Task { @MainActor in
-        do { outcome.result = .success(try await body()) } catch { outcome.result = .failure(error) }
-    }
-    guard MainLoop.iterate(until: { outcome.result != nil }, timeout: seconds) else {
-        task.cancel()
-        throw StillRunning(seconds: seconds)
-    }
-    return try outcome.result!.get()
-}
-
-@MainActor
-private final class Outcome<T> {
-    var result: Result<T, Error>?
-}
-
-struct StillRunning: Error, CustomStringConvertible {
-    let seconds: Double
-    var description: String { "not done in \(seconds) s" }
-}
-
 /// Whether any file under `folder` holds `secret` (the token must be in none).
 func anyFile(under folder: URL, contains secret: String) -> Bool {
     let needle = Data(secret.utf8)

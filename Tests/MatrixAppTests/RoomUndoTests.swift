@@ -5,6 +5,7 @@ import CTestSignals
 import Conversations
 import Foundation
 import GLibSupport
+import HarkModel
 import HarkTestSupport
 @testable import HarkUI
 import Matrix

@@ -6,6 +6,7 @@ import CTestSignals
 import Foundation
 import GLibSupport
 import GtkSupport
+import HarkModel
 import HarkTestSupport
 import Levels
 @testable import HarkUI

@@ -5,23 +5,6 @@ import HarkTestSupport
 import MessageStore
 import XCTest
 
-/// Runs `body` as a main-actor task while the GLib loop turns, as the app
-/// does (see GLibSupportTests/MainThreadHarness.swift: these are synchronous
-/// XCTest methods on the main thread), and returns what it returned.
-@MainActor @discardableResult
-func awaitOnLoop<T>(seconds: Double = 60, _ body: @escaping @MainActor () async throws -> T) throws -> T {
-    MainLoop.bridgeSwiftConcurrency()
-    let outcome = Outcome<T>()
-    let task = Task { @MainActor in
-        do { outcome.result = .success(try await body()) } catch { outcome.result = .failure(error) }
-    }
-    guard MainLoop.iterate(until: { outcome.result != nil }, timeout: seconds) else {
-        task.cancel()
-        throw StillRunning(seconds: seconds)
-    }
-    return try outcome.result!.get()
-}
-
 /// The error `body` threw, which must be one; fails the test otherwise.
 @MainActor
 func runFailing<E: Error>(_ type: E.Type, _ body: @escaping @MainActor () async throws -> Void,
@@ -33,16 +16,6 @@ func runFailing<E: Error>(_ type: E.Type, _ body: @escaping @MainActor () async 
     } catch let error as E {
         return error
     }
-}
-
-@MainActor
-private final class Outcome<T> {
-    var result: Result<T, Error>?
-}
-
-struct StillRunning: Error, CustomStringConvertible {
-    let seconds: Double
-    var description: String { "not done in \(seconds) s" }
 }
 
 extension MatrixClient {

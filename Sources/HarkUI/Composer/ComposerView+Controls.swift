@@ -3,6 +3,7 @@ import CGtk
 import GtkSupport
 import Localization
 import MessageStore
+import Subscriptions
 
 /// The composer's controls brought up to date with the recording: which are
 /// shown, their names, tooltips and icons, the notice and the hold hint.
@@ -33,7 +34,7 @@ extension ComposerView {
         gtk_widget_set_tooltip_text(cancelButton, tr("Cancel (Esc)"))
         hark_accessible_set_label(UnsafeMutableRawPointer(cancelButton), tr("Cancel"))
         updateNotice()
-        onStateChange()
+        stateChanges.send()
     }
 
     /// Shows what is wrong with the input, if anything: while recording, the

@@ -8,6 +8,7 @@ import GtkSupport
 import Levels
 import Localization
 import MessageStore
+import Subscriptions
 
 /// The bar at the bottom of the window that records: a round Record button
 /// with the level pulse behind it; while recording, the live waveform, the
@@ -84,11 +85,15 @@ final class ComposerView {
     var voiceProcessing: @MainActor () -> Bool = { VoiceProcessing.isAvailable }
     /// Whether recording now would capture the speakers' output, not a voice.
     var recordsSpeakerOutput: @MainActor () -> Bool = { false }
-    var onSaved: @MainActor (Message) -> Void = { _ in }
+    /// A take saved: the history shows it, the transcription service wakes,
+    /// a room sends it, each on its own.
+    let takesSaved = Observers<Message>()
     /// A take thrown away (Cancel, Esc, dragged off Record), saved so that it
     /// can be undone: the window deletes it with an Undo toast.
     var onDiscarded: @MainActor (Message) -> Void = { _ in }
-    var onStateChange: @MainActor () -> Void = {}
+    /// Recording started, paused, resumed, stopped or ended (the window's
+    /// actions and playback, the transcription helper's start).
+    let stateChanges = Observers<Void>()
 
     /// The room a take is recorded into (sent once saved), nil for the recordings.
     var roomID: String?
@@ -197,7 +202,7 @@ final class ComposerView {
         guard let recorder, !finalising else { return }
         finalising = true
         progress.show(tr("Saving the recording…"))
-        onStateChange()
+        stateChanges.send()
         recorder.stop()
     }
 
@@ -243,7 +248,7 @@ final class ComposerView {
         guard recorder.elapsed > 0 else { return recorder.cancel() }
         finalising = true
         discarding = true
-        onStateChange()
+        stateChanges.send()
         recorder.stop()
     }
     private var discarding = false
@@ -312,7 +317,7 @@ final class ComposerView {
             do {
                 try store.finishRecording(message.id, duration: recording.duration, levels: recording.levels)
                 if let saved = try? store.message(message.id) {
-                    discarding ? onDiscarded(saved) : onSaved(saved)
+                    discarding ? onDiscarded(saved) : takesSaved.send(saved)
                     // A take of one's own, kept, with the window staying: name it now (or not).
                     if !discarding, roomID == nil, whenEnded.isEmpty { naming.offer(saved) }
                 }

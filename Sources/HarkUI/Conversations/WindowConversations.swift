@@ -6,9 +6,11 @@ import Conversations
 import Foundation
 import GLibSupport
 import GtkSupport
+import HarkModel
 import Identity
 import Localization
 import MessageStore
+import Subscriptions
 
 /// The window's Matrix side: the account (sign in, sign out, signed out by
 /// the server), the room sidebar, a room's history, recording into a room
@@ -39,6 +41,8 @@ final class WindowConversations {
     var isWindowActive: @MainActor () -> Bool
     /// Sends a notification through the application; tests record them instead.
     var notify: @MainActor (RoomNotification) -> Void
+    /// Its observations of the account, playback and the composer: they end with it.
+    private var subscriptions: [Subscription] = []
 
     init(window: MainWindow, store: MessageStore, layout: RoomLayout, banner: AccountBanner,
          application: UnsafeMutablePointer<GtkApplication>) {
@@ -56,8 +60,10 @@ final class WindowConversations {
         invitationBanner.onDismiss = { [weak self] in self?.dismissInvitations() }
         layout.onFoldChange = { [weak self] in self?.showTitle() }
 
-        account.onStateChange = { [weak self] in self?.accountChanged() }
-        account.onChange = { [weak self] in self?.handle($0) }
+        subscriptions += [
+            account.stateChanges.subscribe { [weak self] _ in self?.accountChanged() },
+            account.changes.subscribe { [weak self] in self?.handle($0) },
+        ]
         banner.onAction = { [weak self] reason in
             switch reason {
             case .signedOutByServer: self?.openAccountDialog()
@@ -278,22 +284,19 @@ final class WindowConversations {
 
     private func connectHistory() {
         guard let history = window.history, let composer = window.composer, let playback = window.playback else { return }
-        let saved = composer.onSaved
-        composer.onSaved = { [weak self] message in
-            saved(message)
+        subscriptions.append(composer.takesSaved.subscribe { [weak self] message in
             if let roomID = message.roomID { self?.send(message, to: roomID) }
-        }
+        })
         history.onSendTo = { [weak self] in self?.askWhereToSend($0) }
         history.onRetry = { [weak self] in self?.retry($0) }
         history.onDeleteForEveryone = { [weak self] in self?.deleteForEveryone($0) }
         history.onReachTop = { [weak self] in self?.fetchOlderMessages() }
-        let changed = playback.onChange
-        playback.onChange = { [weak self, weak playback] id in
-            changed(id)
+        // Playing a received message marks it heard.
+        subscriptions.append(playback.changes.subscribe { [weak self, weak playback] id in
             guard let self, let playback, playback.isPlaying, playback.currentID == id,
                   (try? self.account.store.message(id))?.unread == true else { return }
             self.account.session?.markHeard(id)
-        }
+        })
     }
 
     /// Queues `message` to be sent into `roomID` (refused for an encrypted

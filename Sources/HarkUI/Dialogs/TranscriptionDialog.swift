@@ -4,7 +4,9 @@ import CGtk
 import Foundation
 import GLibSupport
 import GtkSupport
+import HarkModel
 import Localization
+import Subscriptions
 import Transcription
 
 /// "Transcribe Messages…": what local transcription is (a download of about
@@ -32,6 +34,8 @@ final class TranscriptionDialog {
     /// signals are not the user's.
     private var updating = false
     private var shownSetup: TranscriptionService.Setup?
+    /// The service's setup, shown as it changes while the dialog is kept.
+    private var setupObservation: Subscription?
 
     static var introduction: String {
         tr("Hark can write down what is said in each new message, so that you can read it "
@@ -119,6 +123,7 @@ final class TranscriptionDialog {
             self.service.turnOn(language: self.selectedLanguage)
         }
         showState()
+        setupObservation = service.setupChanges.subscribe { [weak self] in self?.showState() }
     }
 
     /// The language row's choice.

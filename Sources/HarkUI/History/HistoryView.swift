@@ -4,6 +4,7 @@ import Foundation
 import CGtk
 import GLibSupport
 import GtkSupport
+import HarkModel
 import Localization
 import MessageStore
 

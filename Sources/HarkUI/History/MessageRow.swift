@@ -4,6 +4,7 @@ import CGtk
 import Foundation
 import GLibSupport
 import GtkSupport
+import HarkModel
 import Levels
 import Localization
 import MessageStore

@@ -5,8 +5,8 @@ import Localization
 /// “Parking spot”: no sound output". The reason is short enough to stay on
 /// the toast's line (a bare title with the reason behind Details said
 /// nothing). Pure, so it is tested without a display.
-enum PlaybackProblem {
-    static func sentence(title: String, error: AudioError) -> String {
+public enum PlaybackProblem {
+    public static func sentence(title: String, error: AudioError) -> String {
         tr("Cannot play “{title}”: {reason}", ["title": title, "reason": reason(error)])
     }
 

@@ -1,8 +1,9 @@
 import Localization
 import MessageStore
+import Subscriptions
 import Transcription
 
-/// The window's side of local transcription: when it is on, the store's queue
+/// The app's side of local transcription: when it is on, the store's queue
 /// is worked through in the background (a helper process, see `Transcriber`),
 /// woken when a message is saved, imported or queued by another process; the
 /// window never waits for it. Off, nothing runs. The helper ends after a
@@ -11,11 +12,12 @@ import Transcription
 ///
 /// Turning it on installs what the language needs first (the engine, and the
 /// multilingual model for a language other than English), in the background
-/// (`EngineInstallation`): the settings are stored once that is done.
+/// (`EngineInstallation`): the settings are stored once that is done. The
+/// window, its rows and the dialog subscribe to what it tells.
 @MainActor
-final class TranscriptionService {
+public final class TranscriptionService {
     /// Setting the engine up.
-    enum Setup: Equatable {
+    public enum Setup: Equatable, Sendable {
         case idle
         case installing(InstallProgress)
         case failed(InstallFailure)
@@ -26,42 +28,40 @@ final class TranscriptionService {
     private var installation: EngineInstallation?
     /// The language the running installation is for.
     private var installingLanguage: TranscriptionLanguage?
-    private(set) var setup: Setup = .idle
-    /// A message's transcript was stored, or its transcription failed: its
+    public private(set) var setup: Setup = .idle
+    /// The message sent was transcribed, or its transcription failed: its
     /// row shows it (and the new title).
-    var onTranscribed: (_ id: String) -> Void = { _ in }
-    /// The setup changed (the dialog shows it).
-    var onSetupChange: () -> Void = {}
-    /// "Transcribe Messages…", while open.
-    var dialog: TranscriptionDialog?
+    public let transcribed = Observers<String>()
+    /// The setup changed, or the language chosen (the dialog shows it).
+    public let setupChanges = Observers<Void>()
 
-    init(store: MessageStore) {
+    public init(store: MessageStore) {
         self.store = store
     }
 
     /// Whether new messages are transcribed.
-    var isOn: Bool { store.transcribesNewMessages }
+    public var isOn: Bool { store.transcribesNewMessages }
 
     /// On, or on its way (installing).
-    var isWanted: Bool { isOn || installation != nil }
+    public var isWanted: Bool { isOn || installation != nil }
 
     /// The language chosen (the one being installed, while it is).
-    var language: TranscriptionLanguage {
+    public var language: TranscriptionLanguage {
         installingLanguage ?? TranscriptionLanguage(storedSetting: store.transcriptionLanguage)
     }
 
     /// The helper's process id while one runs.
-    var helperProcessID: Int32? { transcriber?.helperProcessID }
+    public var helperProcessID: Int32? { transcriber?.helperProcessID }
 
     /// Starts on the queue if transcription is on and the engine installed.
-    func wake() {
+    public func wake() {
         guard let transcriber = readyTranscriber() else { return }
         transcriber.wake()
     }
 
     /// A recording started: the helper starts too, so its model is loaded
     /// when the recording is saved.
-    func prepare() {
+    public func prepare() {
         readyTranscriber()?.prepare()
     }
 
@@ -70,7 +70,7 @@ final class TranscriptionService {
         if let transcriber { return transcriber }
         let made = Transcriber(store: store)
         made.onEvent = { [weak self] event in
-            if case .finished(let id, _) = event { self?.onTranscribed(id) }
+            if case .finished(let id, _) = event { self?.transcribed.send(id) }
         }
         transcriber = made
         return made
@@ -78,10 +78,10 @@ final class TranscriptionService {
 
     /// Turns transcription on in `language`, installing first what it needs
     /// (progress and failure through `setup`).
-    func turnOn(language: TranscriptionLanguage) {
+    public func turnOn(language: TranscriptionLanguage) {
         if installation != nil, installingLanguage?.needsMultilingualModel == language.needsMultilingualModel {
             installingLanguage = language  // the same install serves it
-            onSetupChange()
+            setupChanges.send()
             return
         }
         cancelInstallation()
@@ -119,7 +119,7 @@ final class TranscriptionService {
 
     /// Turns it off: an install under way stops, the helper ends; the queue
     /// and the transcripts made stay.
-    func turnOff() {
+    public func turnOff() {
         cancelInstallation()
         try? store.setSetting(MessageStore.transcriptionSetting, nil)
         stopTranscriber()
@@ -128,12 +128,12 @@ final class TranscriptionService {
 
     /// The dialog's Language: when transcription is on (or being turned on),
     /// it installs what the language needs; when off, it is only kept.
-    func choose(_ language: TranscriptionLanguage) {
+    public func choose(_ language: TranscriptionLanguage) {
         if isWanted {
             turnOn(language: language)
         } else {
             try? store.setSetting(MessageStore.transcriptionLanguageSetting, language.setting)
-            onSetupChange()
+            setupChanges.send()
         }
     }
 
@@ -158,7 +158,7 @@ final class TranscriptionService {
 
     private func change(to setup: Setup) {
         self.setup = setup
-        onSetupChange()
+        setupChanges.send()
     }
 
     private func stopTranscriber() {
@@ -166,7 +166,7 @@ final class TranscriptionService {
         transcriber = nil
     }
 
-    func stop() {
+    public func stop() {
         cancelInstallation()
         stopTranscriber()
     }

@@ -3,14 +3,16 @@ import Foundation
 import Localization
 import Matrix
 import MessageStore
+import Subscriptions
 
 /// The window's Matrix account: signed out, signing in, signed in (with its
 /// running `ConversationSession`), or signed out by the server. The token
 /// lives in the Secret Service only (`MatrixAccount`); this only holds the
 /// client made from it. Every network call is asynchronous on GLib's loop.
+/// The window and its dialogs subscribe to its state and its session's changes.
 @MainActor
-final class AccountModel {
-    enum State: Equatable {
+public final class AccountModel {
+    public enum State: Equatable, Sendable {
         case signedOut
         /// Reading the token from the keyring at start.
         case restoring
@@ -22,24 +24,25 @@ final class AccountModel {
         case keyringLocked(userID: String)
     }
 
-    let store: MessageStore
-    let secrets: SecretStore
-    private(set) var state: State = .signedOut {
-        didSet { if state != oldValue { onStateChange() } }
+    public let store: MessageStore
+    private let secrets: SecretStore
+    public private(set) var state: State = .signedOut {
+        didSet { if state != oldValue { stateChanges.send(state) } }
     }
     /// The session of the signed-in account; kept (stopped) after the server
     /// signed it out, so a take recorded into a room is still queued.
-    private(set) var session: ConversationSession?
+    public private(set) var session: ConversationSession?
     /// Sets an adopted session going (sync, outbox); tests of the window
     /// alone leave it still.
-    var startSession: @MainActor (ConversationSession) -> Void = { $0.start() }
+    public var startSession: @MainActor (ConversationSession) -> Void = { $0.start() }
     /// How sessions retry; tests shorten the waits.
-    var retryPolicy = RetryPolicy()
-    var onStateChange: @MainActor () -> Void = {}
+    public var retryPolicy = RetryPolicy()
+    /// The state changed (to the state sent).
+    public let stateChanges = Observers<State>()
     /// The running session's changes, on the main thread.
-    var onChange: @MainActor (ConversationSession.Change) -> Void = { _ in }
+    public let changes = Observers<ConversationSession.Change>()
 
-    init(store: MessageStore, secrets: SecretStore = SecretStore()) {
+    public init(store: MessageStore, secrets: SecretStore = SecretStore()) {
         self.store = store
         self.secrets = secrets
         if let record = store.matrixAccount() {
@@ -54,16 +57,16 @@ final class AccountModel {
         }
     }
 
-    var isSignedIn: Bool { if case .signedIn = state { return true } else { return false } }
+    public var isSignedIn: Bool { if case .signedIn = state { return true } else { return false } }
 
     /// Whether the account's rooms are shown (signed in, or signed out by
     /// the server with its rooms kept).
-    var showsRooms: Bool { userID != nil }
+    public var showsRooms: Bool { userID != nil }
 
     /// At start, or to unlock a locked keyring: the account the store names,
     /// its token from the keyring (which asks to be unlocked when locked);
     /// `problem` hears why it could not be (no Secret Service…).
-    func restore(problem: @escaping @MainActor (String) -> Void) {
+    public func restore(problem: @escaping @MainActor (String) -> Void) {
         if case .keyringLocked = state { state = .restoring }
         guard state == .restoring else { return }
         Task { [weak self] in
@@ -85,7 +88,7 @@ final class AccountModel {
     }
 
     /// Signs in; nil when signed in, else why not (a sentence, and details).
-    func signIn(server: String, user: String, password: String) async -> MatrixAccount.Failure? {
+    public func signIn(server: String, user: String, password: String) async -> MatrixAccount.Failure? {
         do throws(MatrixAccount.Failure) {
             let client = try await MatrixAccount.signIn(homeserverText: server, user: user, password: password,
                                                         store: store, secrets: secrets)
@@ -97,7 +100,7 @@ final class AccountModel {
     }
 
     /// Signs out (the server, the keyring, the store's rooms); nil when done.
-    func signOut() async -> String? {
+    public func signOut() async -> String? {
         let client = session?.client
         session?.stop()
         do throws(MatrixAccount.Failure) {
@@ -107,28 +110,28 @@ final class AccountModel {
         }
         session = nil
         state = .signedOut
-        onChange(.rooms)
+        changes.send(.rooms)
         return nil
     }
 
     /// Takes a signed-in client: a session over the store, started.
-    func adopt(_ client: MatrixClient) {
+    public func adopt(_ client: MatrixClient) {
         session?.stop()
         let session = ConversationSession(client: client, store: store, policy: retryPolicy)
         session.onChange = { [weak self] change in self?.handle(change) }
         self.session = session
         state = .signedIn(userID: session.userID)
         startSession(session)
-        onChange(.rooms)
+        changes.send(.rooms)
     }
 
     private func handle(_ change: ConversationSession.Change) {
         if change == .signedOutByServer, let id = userID { state = .signedOutByServer(userID: id) }
-        onChange(change)
+        changes.send(change)
     }
 
     /// Stops the session (the window closes).
-    func stop() {
+    public func stop() {
         session?.stop()
     }
 }

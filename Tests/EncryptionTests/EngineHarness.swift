@@ -1,0 +1,95 @@
+import Encryption
+import Foundation
+import HarkTestSupport
+import XCTest
+
+/// The engine scripts/run-tests installs once (.build/crypto-engine, or
+/// HARK_CRYPTO_ENGINE_DIR), with the checkout's helper.
+enum InstalledEngine {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    static var files: CryptoEngineFiles {
+        CryptoEngineFiles(folder: ProcessInfo.processInfo.environment["HARK_CRYPTO_ENGINE_DIR"] ?? root + "/.build/crypto-engine")
+    }
+
+    /// The files, or the test skipped saying how to install the engine.
+    static func required() throws -> CryptoEngineFiles {
+        guard files.isInstalled else {
+            throw XCTSkip("the encryption engine is not installed in \(files.folder): "
+                          + "run scripts/install-crypto-engine \(files.folder) (scripts/run-tests does)")
+        }
+        return files
+    }
+}
+
+/// One device: an engine over a state folder of its own, under a pickle key of its own.
+@MainActor
+final class TestDevice {
+    let scratch: ScratchFolder
+    let pickleKey: Data
+    private(set) var engine: CryptoEngine
+
+    init() throws {
+        scratch = try ScratchFolder()
+        pickleKey = Data((0..<32).map { _ in UInt8.random(in: 0...255) })
+        engine = CryptoEngine(files: try InstalledEngine.required(), stateFolder: scratch.path("state"), pickleKey: pickleKey)
+    }
+
+    var stateFolder: String { engine.stateFolder }
+    var stateFile: String { stateFolder + "/engine-state.json" }
+
+    /// The same device in a new engine (as after Hark restarted), under `key`.
+    func reopened(pickleKey key: Data? = nil) -> CryptoEngine {
+        engine.stop()
+        engine = CryptoEngine(files: engine.files, stateFolder: stateFolder, pickleKey: key ?? pickleKey)
+        return engine
+    }
+
+    /// The helper process now serving this state folder.
+    func helperProcess() -> pid_t? { helperProcesses().first }
+
+    /// The helper processes alive for this state folder (found in /proc, as `ps` would).
+    func helperProcesses() -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { pid_t($0) }.filter { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+            let arguments = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            return arguments.contains { $0.hasSuffix("crypto-engine.py") } && arguments.last == stateFolder
+                && !isDead(pid)
+        }
+    }
+
+    /// Whether `pid` has ended (gone, or a zombie nobody reaped yet).
+    func isDead(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let end = stat.lastIndex(of: ")") else { return true }
+        return stat[stat.index(after: end)...].split(separator: " ").first == "Z"
+    }
+
+    /// Kills the helper with SIGKILL (no goodbye) and waits until it is dead.
+    func killHelper() throws {
+        let pid = try XCTUnwrap(helperProcess(), "no helper runs for \(stateFolder)")
+        kill(pid, SIGKILL)
+        for _ in 0..<3000 where !isDead(pid) { usleep(10_000) }
+        XCTAssertTrue(isDead(pid))
+    }
+}
+
+/// A JSON object's encoding, from a literal.
+func json(_ object: [String: Any]) -> Data {
+    try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+}
+
+/// A decoded JSON object.
+func object(_ data: Data) -> [String: Any] {
+    (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+}
+
+/// The error `body` ended with; fails the test when it ended well.
+@MainActor
+func failure(_ body: @escaping @MainActor () async throws -> Void, file: StaticString = #filePath, line: UInt = #line) -> CryptoEngineError? {
+    do { try awaitOnLoop(body) } catch { return error as? CryptoEngineError }
+    XCTFail("no error", file: file, line: line)
+    return nil
+}
