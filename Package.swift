@@ -54,7 +54,7 @@ let package = Package(
         // The store's audio work, done above it: imports and recovery analysed, exports transcoded.
         .target(name: "StoreAudio", dependencies: ["Localization", "MessageStore", "AudioEngine", "Levels"]),
         // Matrix, no GTK: pure requests and decoders, HTTP on GLib's loop (libsoup), the keyring (libsecret).
-        .target(name: "Matrix", dependencies: ["Localization", "Levels", "GLibSupport", "CGLib", "CSoup", "CSecret"]),
+        .target(name: "Matrix", dependencies: ["Localization", "Levels", "GLibSupport", "MatrixCrypto", "CGLib", "CSoup", "CSecret"]),
         // End-to-end encryption's pure pieces (libcrypto, no GTK, no network): canonical JSON and
         // signing, Ed25519, encrypted attachments, Secret Storage and recovery keys.
         .target(name: "MatrixCrypto", dependencies: ["Localization", "COpenSSL"]),
@@ -66,7 +66,7 @@ let package = Package(
         // Local transcripts (no GTK): the helper over a JSON-lines channel, its queue in MessageStore.
         .target(name: "Transcription", dependencies: ["Localization", "MessageStore", "HelperProcesses", "GLibSupport", "Identity", "CGLib"]),
         // The signed-in account at work (outbox, sync, downloads), its state in MessageStore; no GTK.
-        .target(name: "Conversations", dependencies: ["Localization", "Matrix", "MessageStore", "StoreAudio", "AudioEngine", "Levels", "GLibSupport"]),
+        .target(name: "Conversations", dependencies: ["Localization", "Matrix", "MatrixCrypto", "Encryption", "MessageStore", "StoreAudio", "AudioEngine", "Levels", "GLibSupport"]),
         // Observers and their Subscription tokens: pure Swift with no dependency (it needs no GLib),
         // so every layer can offer its changes to several observers, the model first.
         .target(name: "Subscriptions"),
@@ -102,12 +102,12 @@ let package = Package(
                                                            "HarkTestSupport"]),
         .testTarget(name: "IdentityTests", dependencies: ["Identity"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
-        .testTarget(name: "MatrixTests", dependencies: ["Matrix", "Levels"]),
+        .testTarget(name: "MatrixTests", dependencies: ["Matrix", "MatrixCrypto", "Levels"]),
         .testTarget(name: "MatrixCryptoTests", dependencies: ["MatrixCrypto"]),
         .testTarget(name: "ConversationsTests", dependencies: ["Conversations", "Matrix", "MessageStore", "StoreAudio", "HarkTestSupport"]),
         // Against a real Synapse and a real gnome-keyring the tests start themselves.
         .testTarget(name: "MatrixServerTests",
-                    dependencies: ["Matrix", "Conversations", "MessageStore", "StoreAudio", "Levels", "GLibSupport", "AudioEngine",
+                    dependencies: ["Matrix", "MatrixCrypto", "Conversations", "MessageStore", "StoreAudio", "Levels", "GLibSupport", "AudioEngine",
                                    "HarkTestSupport"]),
         // The window against a real Synapse and gnome-keyring, under Xvfb.
         .testTarget(name: "MatrixAppTests",

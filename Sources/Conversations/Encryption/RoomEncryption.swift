@@ -91,15 +91,11 @@ public final class RoomEncryption {
               let device = try? await directory.device(of: event.sender, curve25519: senderKey),
               device.ed25519 == signingKey
         else { return }
-        guard payload["type"]?.stringValue == "m.room_key", let content = payload["content"],
-              content["algorithm"]?.stringValue == MegolmAlgorithm.name,
-              let roomID = content["room_id"]?.stringValue, let sessionID = content["session_id"]?.stringValue,
-              let sessionKey = content["session_key"]?.stringValue
-        else { return }
+        guard payload["type"]?.stringValue == "m.room_key",
+              payload["content"]?["algorithm"]?.stringValue == MegolmAlgorithm.name else { return }
         do {
-            try await engine.importRoomKey(RoomKey(roomID: roomID, sessionID: sessionID, sessionKey: sessionKey,
-                                                   senderKey: senderKey, signingKey: signingKey))
-            withheld[sessionID] = nil
+            try await engine.importRoomKey(decrypted)
+            if let sessionID = payload["content"]?["session_id"]?.stringValue { withheld[sessionID] = nil }
         } catch {
             if case .refused(let refusal, _) = error, refusal != .stateUnwritable { return }
             throw error
