@@ -127,7 +127,9 @@ let package = Package(
         .testTarget(name: "HelperProcessesTests", dependencies: ["HelperProcesses", "GLibSupport", "HarkTestSupport"]),
         // With the real engine (scripts/run-tests installs it once into .build/crypto-engine),
         // and matrix-nio peers against Synapse (.build/nio-venv).
-        .testTarget(name: "EncryptionTests", dependencies: ["Encryption", "HelperProcesses", "GLibSupport", "HarkTestSupport"]),
+        // The engine alone, and Hark's encryption against Synapse with a matrix-nio peer as the other person.
+        .testTarget(name: "EncryptionTests", dependencies: ["Encryption", "Conversations", "Matrix", "MatrixCrypto", "MessageStore",
+                                                            "StoreAudio", "HelperProcesses", "GLibSupport", "HarkTestSupport"]),
         .testTarget(name: "TranscriptionTests",
                     dependencies: ["Transcription", "hark", "MessageStore", "GLibSupport", "HarkTestSupport"]),
     ],

@@ -15,7 +15,8 @@ Hark's helpers do (Sources/HelperProcesses' JSONLinesChannel can drive it):
     {"id": "2", "cmd": "sync", "timeout_ms": 0}
         -> next_batch (one /sync; keys uploaded, queried, claimed as needed)
     {"id": "3", "cmd": "sync_until", "seconds": 60, "room_id": "!…" (optional),
-     "body": "…" | "msgtype": "m.audio" | "invited": true | "joined": "@user" (one of them)}
+     "body": "…" | "msgtype": "m.audio" | "invited": true | "joined": "@user" (one of them),
+     "sender": "@user" (optional)}
         -> event (the first received event that matches), or room_id (invited/joined)
     {"id": "4", "cmd": "join", "room_id": "!…"}
     {"id": "5", "cmd": "create_room", "invite": ["@bob:localhost"], "encrypted": true, "direct": false}
@@ -119,6 +120,8 @@ class Peer:
             if "body" in request and event["content"].get("body") != request["body"]:
                 continue
             if "msgtype" in request and event["content"].get("msgtype") != request["msgtype"]:
+                continue
+            if "sender" in request and event["sender"] != request["sender"]:
                 continue
             return {"event": event}
         return None

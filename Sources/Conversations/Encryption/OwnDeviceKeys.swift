@@ -53,7 +53,9 @@ struct OwnDeviceKeys {
         for (id, key) in fresh.fallbackKey {
             fallbackKeys["\(Self.oneTimeKeyAlgorithm):\(id)"] = .object(try await signed(["key": .string(key), "fallback": true]))
         }
-        let deviceKeys = includingDeviceKeys ? try await self.deviceKeys(identity) : nil
+        // Not `nil` in a conditional: JSONValue takes that literal as JSON's null.
+        var deviceKeys: JSONValue?
+        if includingDeviceKeys { deviceKeys = try await self.deviceKeys(identity) }
         guard deviceKeys != nil || !oneTimeKeys.isEmpty || !fallbackKeys.isEmpty else { return }
         try await client.uploadKeys(deviceKeys: deviceKeys, oneTimeKeys: oneTimeKeys, fallbackKeys: fallbackKeys)
         try await engine.markKeysPublished()
