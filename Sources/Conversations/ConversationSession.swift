@@ -49,11 +49,19 @@ public final class ConversationSession {
     private var fetchAgain = false
     public private(set) var connectionProblem: String?
 
+    /// Where the encryption's key is kept; nil: no encryption (encrypted rooms stay closed).
+    private let secrets: SecretStore?
+    private var encryptionTried = false
+    /// Why encrypted rooms are closed, when they are.
+    public private(set) var encryptionUnavailable: RoomEncryption.Unavailable?
+
     /// `clock`: the time the outbox goes by (its retries, how long a send has waited unsent).
+    /// `secrets`: the keyring holding the encryption's key (the engine set up at the first sync).
     public init(client: MatrixClient, store: MessageStore, policy: RetryPolicy = RetryPolicy(),
-                clock: @escaping () -> Date = Date.init) {
+                clock: @escaping () -> Date = Date.init, secrets: SecretStore? = nil) {
         self.client = client
         self.store = store
+        self.secrets = secrets
         self.policy = policy
         self.clock = clock
         sender = OutboxSender(store: store, client: client, policy: policy, clock: clock)
@@ -179,6 +187,7 @@ public final class ConversationSession {
     /// when running (`start`), else by `fetchWaitingDownloads`.
     @discardableResult
     public func syncOnce(timeoutMilliseconds: Int = 0) async throws(MatrixError) -> SyncOutcome {
+        await setUpEncryption()
         let since = store.syncToken
         var response = try await client.sync(since: since, timeoutMilliseconds: since == nil ? 0 : timeoutMilliseconds)
         setConnectionProblem(nil)
@@ -215,6 +224,19 @@ public final class ConversationSession {
             outboxWaker.wake()
         }
         return outcome
+    }
+
+    /// The device's encryption, set up once before the first sync so that
+    /// no to-device message (a room key) is ever synced past unread.
+    private func setUpEncryption() async {
+        guard encryption == nil, !encryptionTried, let secrets else { return }
+        encryptionTried = true
+        do throws(RoomEncryption.Unavailable) {
+            encryption = try await RoomEncryption.forDevice(of: client, store: store, secrets: secrets)
+            encryptionUnavailable = nil
+        } catch {
+            encryptionUnavailable = error
+        }
     }
 
     private func report(_ outcome: SyncOutcome) {

@@ -117,7 +117,7 @@ public final class AccountModel {
     /// Takes a signed-in client: a session over the store, started.
     public func adopt(_ client: MatrixClient) {
         session?.stop()
-        let session = ConversationSession(client: client, store: store, policy: retryPolicy)
+        let session = ConversationSession(client: client, store: store, policy: retryPolicy, secrets: secrets)
         session.onChange = { [weak self] change in self?.handle(change) }
         self.session = session
         state = .signedIn(userID: session.userID)

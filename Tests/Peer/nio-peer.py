@@ -19,6 +19,7 @@ Hark's helpers do (Sources/HelperProcesses' JSONLinesChannel can drive it):
      "sender": "@user" (optional)}
         -> event (the first received event that matches), or room_id (invited/joined)
     {"id": "4", "cmd": "join", "room_id": "!…"}
+    {"id": "4b", "cmd": "invite", "room_id": "!…", "user_id": "@…"}; {"cmd": "leave", "room_id": "!…"}
     {"id": "5", "cmd": "create_room", "invite": ["@bob:localhost"], "encrypted": true, "direct": false}
         -> room_id
     {"id": "6", "cmd": "send_text", "room_id": "!…", "body": "…"} -> event_id
@@ -150,6 +151,16 @@ class Peer:
                 raise RuntimeError("join failed: %s" % response)
             await self.sync_once()
             return {"room_id": response.room_id}
+        if command == "invite":
+            response = await client.room_invite(request["room_id"], request["user_id"])
+            if type(response).__name__ != "RoomInviteResponse":
+                raise RuntimeError("invite failed: %s" % response)
+            return {}
+        if command == "leave":
+            response = await client.room_leave(request["room_id"])
+            if type(response).__name__ != "RoomLeaveResponse":
+                raise RuntimeError("leave failed: %s" % response)
+            return {}
         if command == "create_room":
             initial = []
             if request.get("encrypted", True):

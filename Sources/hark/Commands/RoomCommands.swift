@@ -12,11 +12,12 @@ private func signedInSession(_ store: MessageStore) async -> ConversationSession
         return nil
     }
     do {
-        guard let client = try await MatrixAccount.restore(store: store, secrets: SecretStore()) else {
+        let secrets = SecretStore()
+        guard let client = try await MatrixAccount.restore(store: store, secrets: secrets) else {
             printFailure(tr("not signed in to a Matrix account (sign in with 'hark account login')"))
             return nil
         }
-        let session = ConversationSession(client: client, store: store)
+        let session = ConversationSession(client: client, store: store, secrets: secrets)
         session.onDownloadFailure = { _, reason in printFailure(reason) }
         return session
     } catch {
