@@ -1,0 +1,72 @@
+import Conversations
+import Foundation
+import HarkTestSupport
+import Matrix
+import MatrixCrypto
+import MessageStore
+import StoreAudio
+import XCTest
+
+/// Who gets the room key of Hark's messages: a new device of a member gets
+/// the session in use, and a member who left is cut off by a new session.
+final class EncryptedRoomSharingTests: XCTestCase {
+    /// Alice sends a voice message into the fixture's room; its event's `session_id` as the server holds it.
+    @MainActor
+    static func aliceSends(_ fixture: EncryptedRoomFixture, title: String) async throws -> (eventID: String, sessionID: String) {
+        let message = try fixture.alice.store.importFile(fixture.voicePath, title: title)
+        let entry = try fixture.alice.send(message.id, to: fixture.room)
+        let unsent = await fixture.alice.sendQueuedNow()
+        XCTAssertEqual(unsent, [])
+        let eventID = try XCTUnwrap(try fixture.alice.store.outboxEntry(entry.transactionID)?.eventID)
+        let raw = try JSONValue(parsing: try await fixture.alice.client.eventJSON(roomID: fixture.room, eventID: eventID))
+        return (eventID, try XCTUnwrap(raw["content"]?["session_id"]?.stringValue))
+    }
+
+    func testANewDeviceOfAMemberGetsTheSessionInUse() throws {
+        try MainActor.assumeIsolated {
+            let fixture = try EncryptedRoomFixture()
+            defer { fixture.stop() }
+            try awaitOnLoop(seconds: 300) {
+                let first = try await Self.aliceSends(fixture, title: "Before the phone")
+                try await fixture.bob.call("sync_until", ["room_id": fixture.room, "body": "Before the phone", "seconds": 60])
+                let phone = try NioPeer(homeserver: fixture.server.url, user: "bob", password: SharedHomeserver.password,
+                                        store: fixture.device.scratch.path("bob-phone"))
+                defer { phone.stop() }
+                try await phone.call("sync")
+                // Alice's sync hears of Bob's new device.
+                try await fixture.alice.syncOnce(timeoutMilliseconds: 1000)
+                let second = try await Self.aliceSends(fixture, title: "After the phone")
+                XCTAssertEqual(second.sessionID, first.sessionID, "the same session, shared with the new device")
+                let found = try await phone.call("sync_until", ["room_id": fixture.room, "body": "After the phone", "seconds": 60])
+                XCTAssertEqual((found["event"] as? [String: Any])?["decrypted"] as? Bool, true)
+            }
+        }
+    }
+
+    func testAMemberWhoLeftIsCutOffByANewSession() throws {
+        try MainActor.assumeIsolated {
+            let fixture = try EncryptedRoomFixture(users: ["alice", "bob", "carol"])
+            defer { fixture.stop() }
+            try awaitOnLoop(seconds: 300) {
+                let carol = try NioPeer(homeserver: fixture.server.url, user: "carol", password: SharedHomeserver.password,
+                                        store: fixture.device.scratch.path("carol"))
+                defer { carol.stop() }
+                try await carol.call("sync")
+                try await fixture.bob.call("invite", ["room_id": fixture.room, "user_id": "@carol:localhost"])
+                try await carol.call("sync_until", ["invited": true, "room_id": fixture.room, "seconds": 60])
+                try await carol.call("join", ["room_id": fixture.room])
+                let first = try await Self.aliceSends(fixture, title: "For both")
+                let read = try await carol.call("sync_until", ["room_id": fixture.room, "body": "For both", "seconds": 60])
+                XCTAssertEqual((read["event"] as? [String: Any])?["decrypted"] as? Bool, true, "Carol, a member, reads it")
+
+                try await carol.call("leave", ["room_id": fixture.room])
+                try await fixture.alice.syncOnce(timeoutMilliseconds: 1000)
+                let second = try await Self.aliceSends(fixture, title: "After Carol left")
+                XCTAssertNotEqual(second.sessionID, first.sessionID, "a new session Carol never got")
+                let bobReads = try await fixture.bob.call("sync_until", ["room_id": fixture.room, "body": "After Carol left",
+                                                                         "seconds": 60])
+                XCTAssertEqual((bobReads["event"] as? [String: Any])?["decrypted"] as? Bool, true, "Bob still reads")
+            }
+        }
+    }
+}
