@@ -31,7 +31,8 @@ final class DirectChatTests: XCTestCase {
             // Carol has a device with keys; Bob has never published any.
             let carol = MatrixClient(homeserver: url)
             let carolSession = try awaitOnLoop { try await carol.login(user: "carol", password: SharedHomeserver.password) }
-            try awaitOnLoop { try await carol.uploadKeys(deviceKeys: KeyServerTests.deviceKeys(carolSession)) }
+            let carolKeys = try KeyServerTests.deviceKeys(carolSession)
+            try awaitOnLoop { try await carol.uploadKeys(deviceKeys: carolKeys) }
 
             let withCarol = try awaitOnLoop { try await alice.directChat(with: "@carol:localhost") }
             XCTAssertTrue(try awaitOnLoop { try await alice.client.isEncrypted(roomID: withCarol) })

@@ -29,19 +29,23 @@ final class KeyServerTests: XCTestCase {
         }
     }
 
-    /// 32 random bytes as unpadded base64: the shape of a Curve25519 or Ed25519 public key
-    /// (Synapse stores keys and signatures as given; checking them is the clients' work).
+    /// A Curve25519-shaped key: 32 random bytes as unpadded base64 (Synapse
+    /// stores identity keys as given; only their signatures can be checked).
     static func keyLike() -> String {
-        Data((0..<32).map { _ in UInt8.random(in: 0...255) }).base64EncodedString().replacingOccurrences(of: "=", with: "")
+        MatrixBase64.encode(Data((0..<32).map { _ in UInt8.random(in: 0...255) }))
     }
 
+    /// A device's keys, signed by its own Ed25519 key as a client signs them.
     @MainActor
-    static func deviceKeys(_ session: Session) -> JSONValue {
-        .object(["user_id": .string(session.userID), "device_id": .string(session.deviceID),
-                 "algorithms": [.string(OlmAlgorithm.name), .string(MegolmAlgorithm.name)],
-                 "keys": .object(["curve25519:\(session.deviceID)": .string(keyLike()),
-                                  "ed25519:\(session.deviceID)": .string(keyLike())]),
-                 "signatures": .object([session.userID: .object(["ed25519:\(session.deviceID)": .string(keyLike())])])])
+    static func deviceKeys(_ session: Session, signingKey: Ed25519SigningKey? = nil) throws -> JSONValue {
+        let key = try signingKey ?? Ed25519SigningKey.generate()
+        let keys: [String: JSONValue] = [
+            "user_id": .string(session.userID), "device_id": .string(session.deviceID),
+            "algorithms": [.string(OlmAlgorithm.name), .string(MegolmAlgorithm.name)],
+            "keys": .object(["curve25519:\(session.deviceID)": .string(keyLike()),
+                             "ed25519:\(session.deviceID)": .string(MatrixBase64.encode(key.publicKey))]),
+        ]
+        return .object(try JSONSigning.sign(keys, entity: session.userID, keyID: "ed25519:\(session.deviceID)", with: key))
     }
 
     func testUploadedKeysAreQueriedAndClaimedAndAToDeviceMessageArrives() throws {
@@ -50,12 +54,12 @@ final class KeyServerTests: XCTestCase {
             let alice = MatrixClient(homeserver: homeserver), bob = MatrixClient(homeserver: homeserver)
             let aliceSession = try awaitOnLoop { try await alice.login(user: "alice", password: SharedHomeserver.password) }
             try awaitOnLoop { try await bob.login(user: "bob", password: SharedHomeserver.password) }
-            let published = Self.deviceKeys(aliceSession)
+            let signingKey = try Ed25519SigningKey.generate()
+            let published = try Self.deviceKeys(aliceSession, signingKey: signingKey)
             let oneTimeKeys = Dictionary(uniqueKeysWithValues: (1...3).map { index in
-                ("signed_curve25519:K\(index)", JSONValue.object([
-                    "key": .string(Self.keyLike()),
-                    "signatures": .object([aliceSession.userID: .object(["ed25519:\(aliceSession.deviceID)": .string(Self.keyLike())])]),
-                ]))
+                ("signed_curve25519:K\(index)", JSONValue.object(try! JSONSigning.sign(
+                    ["key": .string(Self.keyLike())], entity: aliceSession.userID,
+                    keyID: "ed25519:\(aliceSession.deviceID)", with: signingKey)))
             })
             let uploaded = try awaitOnLoop { try await alice.uploadKeys(deviceKeys: published, oneTimeKeys: oneTimeKeys) }
             XCTAssertEqual(uploaded.oneTimeKeyCounts["signed_curve25519"], 3)
@@ -64,6 +68,8 @@ final class KeyServerTests: XCTestCase {
             let device = try XCTUnwrap(query.devices[aliceSession.userID]?[aliceSession.deviceID])
             XCTAssertEqual(device.curve25519, published["keys"]?["curve25519:\(aliceSession.deviceID)"]?.stringValue)
             XCTAssertEqual(device.signed["keys"], published["keys"])
+            XCTAssertTrue(JSONSigning.verify(device.signed, entity: aliceSession.userID, keyID: "ed25519:\(aliceSession.deviceID)",
+                                             publicKey: signingKey.publicKey), "the device's own signature survives the server")
 
             let claim = try awaitOnLoop { try await bob.claimKeys([aliceSession.userID: [aliceSession.deviceID]]) }
             let claimed = try XCTUnwrap(claim.oneTimeKeys[aliceSession.userID]?[aliceSession.deviceID])
@@ -93,7 +99,8 @@ final class KeyServerTests: XCTestCase {
             let before = try awaitOnLoop { try await alice.sync(since: nil) }
             let bobsPhone = MatrixClient(homeserver: homeserver)
             let phone = try awaitOnLoop { try await bobsPhone.login(user: "bob", password: SharedHomeserver.password) }
-            try awaitOnLoop { try await bobsPhone.uploadKeys(deviceKeys: Self.deviceKeys(phone)) }
+            let phoneKeys = try Self.deviceKeys(phone)
+            try awaitOnLoop { try await bobsPhone.uploadKeys(deviceKeys: phoneKeys) }
             let after = try awaitOnLoop { try await alice.sync(since: before.nextBatch) }
             XCTAssertTrue(after.encryption.changedDeviceLists.contains("@bob:localhost"))
             let query = try awaitOnLoop { try await alice.queryKeys(users: ["@bob:localhost"]) }
