@@ -33,6 +33,20 @@ extension MatrixClient {
         return answer.eventID
     }
 
+    /// Publishes the account's cross-signing keys. A server that asks for the
+    /// password first (user-interactive auth) refuses with `.server(401, …)`.
+    public func uploadCrossSigningKeys(master: JSONValue, selfSigning: JSONValue, userSigning: JSONValue)
+        async throws(MatrixError) {
+        let _: Empty = try await call(Endpoints.uploadCrossSigningKeys(master: master, selfSigning: selfSigning,
+                                                                       userSigning: userSigning))
+    }
+
+    /// Publishes signatures; the server's refusals of single ones come back as `failures`.
+    public func uploadSignatures(_ signed: [String: [String: JSONValue]]) async throws(MatrixError) -> JSONValue {
+        let answer: JSONValue = try await call(Endpoints.uploadSignatures(signed))
+        return answer["failures"] ?? .object([:])
+    }
+
     /// The account's `type` data; nil when it has none.
     public func accountData(type: String) async throws(MatrixError) -> JSONValue? {
         guard let userID = session?.userID else { throw .notSignedIn }

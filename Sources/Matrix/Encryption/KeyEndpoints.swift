@@ -47,6 +47,18 @@ extension Endpoints {
                    body: encodeJSON(content), contentType: "application/json")
     }
 
+    /// `POST /keys/device_signing/upload`: the account's cross-signing keys (master, self-signing, user-signing).
+    public static func uploadCrossSigningKeys(master: JSONValue, selfSigning: JSONValue, userSigning: JSONValue) -> APIRequest {
+        let body: JSONValue = .object(["master_key": master, "self_signing_key": selfSigning, "user_signing_key": userSigning])
+        return APIRequest(.post, "\(client)/keys/device_signing/upload", body: encodeJSON(body), contentType: "application/json")
+    }
+
+    /// `POST /keys/signatures/upload`: signatures of keys (`signed[user][key or device id]` = the object with them).
+    public static func uploadSignatures(_ signed: [String: [String: JSONValue]]) -> APIRequest {
+        APIRequest(.post, "\(client)/keys/signatures/upload", body: encodeJSON(.object(signed.mapValues { .object($0) })),
+                   contentType: "application/json")
+    }
+
     /// `GET /user/{userId}/account_data/{type}`; 404 when the account has none.
     public static func accountData(userID: String, type: String) -> APIRequest {
         APIRequest(.get, "\(client)/user/\(escapePathSegment(userID))/account_data/\(escapePathSegment(type))")
