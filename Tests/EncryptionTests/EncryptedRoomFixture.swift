@@ -9,8 +9,9 @@ import XCTest
 
 /// Alice's Hark (a store, a session and an engine of its own) and Bob as an
 /// independent matrix-nio client, in an encrypted room Bob made, on a real
-/// Synapse; Bob sends to Hark's device without verifying it (nio's default
-/// refuses unverified devices).
+/// Synapse. Bob has cross-signed his device (Hark shares room keys only with
+/// devices their owner cross-signed) and sends to Hark's device without
+/// verifying it (nio's default refuses unverified devices).
 @MainActor
 final class EncryptedRoomFixture {
     let device: TestDevice
@@ -40,6 +41,7 @@ final class EncryptedRoomFixture {
                           store: device.scratch.path("bob"))
         room = try awaitOnLoop(seconds: 120) { [bob, alice] in
             try await bob.call("sync")
+            try await bob.call("cross_sign")
             try await alice.syncOnce()
             let created = try await bob.call("create_room", ["invite": ["@alice:localhost"], "encrypted": true])
             let room = try XCTUnwrap(created["room_id"] as? String)

@@ -24,6 +24,8 @@ public final class RoomEncryption {
     public private(set) var withheld: [String: String] = [:]
     /// Room events whose key has not arrived, by room, oldest first.
     private var held: [String: [RoomEvent]] = [:]
+    /// "session user device" for each withheld notice sent.
+    private var withheldSent: Set<String> = []
 
     public init(engine: CryptoEngine, client: MatrixClient, userID: String, deviceID: String) {
         self.engine = engine
@@ -105,8 +107,9 @@ public final class RoomEncryption {
     // MARK: Room events
 
     public enum Decryption: Equatable, Sendable {
-        /// The event as its sender wrote it; `verified`: its key came from a device of its sender.
-        case decrypted(RoomEvent, fromSendersDevice: Bool)
+        /// The event as its sender wrote it; `verified`: its key came from a
+        /// device of its sender that the sender cross-signed.
+        case decrypted(RoomEvent, verified: Bool)
         /// Its room key has not arrived (yet); `withheld`: the sender's code for not sending it.
         case waitingForKey(withheld: String?)
         /// It will never be read: a replay, another room's event, a broken message.
@@ -132,8 +135,11 @@ public final class RoomEncryption {
         }
         guard let payload = try? JSONValue(parsing: decrypted.plaintext), let plain = event.decrypted(payload, roomID: roomID)
         else { return .refused(tr("This message could not be decrypted.")) }
-        let device = try? await directory.device(of: event.sender, curve25519: decrypted.senderKey)
-        return .decrypted(plain, fromSendersDevice: device != nil && device?.ed25519 == decrypted.signingKey)
+        guard let device = try? await directory.device(of: event.sender, curve25519: decrypted.senderKey),
+              device.ed25519 == decrypted.signingKey
+        else { return .decrypted(plain, verified: false) }
+        let crossSigned = (try? await directory.listed([event.sender]))?[event.sender]?.crossSigned.contains(device.deviceID)
+        return .decrypted(plain, verified: crossSigned == true)
     }
 
     func hold(_ event: RoomEvent, roomID: String) {
@@ -164,27 +170,49 @@ public final class RoomEncryption {
     // MARK: Sending
 
     /// `content` of `type` encrypted for `roomID`: its room key shared over
-    /// Olm with every device of `members` first (the session rotated when a
-    /// device that had it is gone). The content of the `m.room.encrypted` event to send.
+    /// Olm with every device of `members` that its owner cross-signed first
+    /// (as Element does since 2026; the others are told `m.unverified`), the
+    /// session rotated when a device that had it is gone. The content of the
+    /// `m.room.encrypted` event to send.
     public func encrypt(roomID: String, type: String, content: JSONValue, members: [String]) async throws -> JSONValue {
         let identity = try await prepare()
-        let devices = try await directory.devices(of: members).values.flatMap(\.values)
-            .filter { !($0.userID == userID && $0.deviceID == deviceID) }
-        let current = Set(devices.compactMap(\.curve25519))
+        let listed = try await directory.listed(members)
+        var trusted: [DeviceKeys] = [], untrusted: [DeviceKeys] = []
+        for (user, entry) in listed {
+            for device in entry.devices.values where !(user == userID && device.deviceID == deviceID) {
+                if entry.crossSigned.contains(device.deviceID) { trusted.append(device) } else { untrusted.append(device) }
+            }
+        }
+        let current = Set(trusted.compactMap(\.curve25519))
         let body = content.jsonData
         var encrypted = try await engine.encryptRoomEvent(roomID: roomID, type: type, content: body)
         if !Set(encrypted.sharedWith).isSubset(of: current) {
-            // Someone who had the key left (or a device went): they must not read what follows.
+            // Someone who had the key left (or a device went, or lost its owner's signature):
+            // they must not read what follows.
             try await engine.discardOutboundSession(roomID: roomID)
             encrypted = try await engine.encryptRoomEvent(roomID: roomID, type: type, content: body)
         }
         let shared = Set(encrypted.sharedWith)
-        let missing = devices.filter { device in device.curve25519.map { !shared.contains($0) } ?? false }
+        let missing = trusted.filter { device in device.curve25519.map { !shared.contains($0) } ?? false }
         if !missing.isEmpty {
             try await share(encrypted, roomID: roomID, with: missing, identity: identity)
         }
+        try await withhold(encrypted.sessionID, roomID: roomID, from: untrusted, identity: identity)
         return EncryptedContent.megolmContent(sessionID: encrypted.sessionID, ciphertext: encrypted.ciphertext,
                                               senderKey: identity.curve25519, deviceID: deviceID)
+    }
+
+    /// Tells devices their owner has not cross-signed that this session's key is not theirs (once per session).
+    private func withhold(_ sessionID: String, roomID: String, from devices: [DeviceKeys], identity: IdentityKeys) async throws {
+        var messages: [String: [String: JSONValue]] = [:]
+        for device in devices where withheldSent.insert("\(sessionID) \(device.userID) \(device.deviceID)").inserted {
+            messages[device.userID, default: [:]][device.deviceID] = .object([
+                "room_id": .string(roomID), "session_id": .string(sessionID), "algorithm": .string(MegolmAlgorithm.name),
+                "sender_key": .string(identity.curve25519), "code": "m.unverified",
+                "reason": "The sender shares keys only with devices their owner has verified.",
+            ])
+        }
+        try await client.sendToDevice(type: "m.room_key.withheld", messages: messages)
     }
 
     /// Sends the session's key to `devices` over Olm (claiming a one-time key
