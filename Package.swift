@@ -30,17 +30,19 @@ let package = Package(
         .systemLibrary(name: "CSoup", path: "Sources/CSoup", pkgConfig: "libsoup-3.0"),
         .systemLibrary(name: "CSecret", path: "Sources/CSecret", pkgConfig: "libsecret-1"),
         .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "libcrypto"),
-        // Only what Swift cannot do: libdispatch's main-queue SPI, GValueArray reads, renameat2.
+        // Only what Swift cannot do, with GLib alone: libdispatch's main-queue SPI, renameat2.
         .target(
             name: "CHelpers",
-            dependencies: ["CGLib", "CGStreamer"],
+            dependencies: ["CGLib"],
             linkerSettings: [.linkedLibrary("dispatch")]),
+        // Only what Swift cannot do with GStreamer: GValueArray reads, the recorder's pad probes. AudioEngine's alone.
+        .target(name: "CGStreamerHelpers", dependencies: ["CGStreamer"]),
 
         // Which OpenGL draws the windows (a GPU, or the CPU in software).
         .target(name: "CGraphicsProbe", dependencies: ["CGtk", "CEpoxy"]),
 
         // MARK: Swift modules.
-        .target(name: "GLibSupport", dependencies: ["CGLib", "CGStreamer", "CHelpers"]),
+        .target(name: "GLibSupport", dependencies: ["CGLib", "CHelpers"]),
         .target(name: "GtkSupport", dependencies: ["GLibSupport", "CGLib", "CGtk", "CAdwaita"]),
         .target(name: "Levels"),
         // Hark's name, id and version: for the window and the command line alike.
@@ -50,7 +52,8 @@ let package = Package(
         .target(name: "Drawing", dependencies: ["Levels", "CCairo"]),
         // SQLite and files, no GStreamer: analyses (Levels' Analysis) and transcodings come from above (StoreAudio).
         .target(name: "MessageStore", dependencies: ["Localization", "Levels", "CSQLite", "CHelpers"]),
-        .target(name: "AudioEngine", dependencies: ["Localization", "Levels", "GLibSupport", "CGLib", "CGStreamer", "CHelpers"]),
+        // GStreamer, no GTK: recording, playback, analysis, transcoding, and the bus watch they share.
+        .target(name: "AudioEngine", dependencies: ["Localization", "Levels", "GLibSupport", "CGLib", "CGStreamer", "CGStreamerHelpers"]),
         // The store's audio work, done above it: imports and recovery analysed, exports transcoded.
         .target(name: "StoreAudio", dependencies: ["Localization", "MessageStore", "AudioEngine", "Levels"]),
         // Matrix, no GTK: pure requests and decoders, HTTP on GLib's loop (libsoup), the keyring (libsecret).
@@ -86,7 +89,7 @@ let package = Package(
         // process's main thread, where the GLib main loop lives (see GLibSupportTests).
         .testTarget(
             name: "GLibSupportTests",
-            dependencies: ["GLibSupport", "CGLib", "CGStreamer", "CHelpers"]),
+            dependencies: ["GLibSupport", "CGLib", "CHelpers"]),
         .testTarget(
             name: "HarkUITests",
             dependencies: ["HarkUI", "HarkModel", "GtkSupport", "GLibSupport", "MessageStore", "StoreAudio", "AudioEngine", "Drawing", "Levels", "HarkTestSupport", "CTestSignals", "CCairo",
@@ -115,7 +118,7 @@ let package = Package(
                                    "HarkTestSupport", "CTestSignals", "CGLib", "CGtk", "CAdwaita"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Levels", "CCairo"]),
         .testTarget(name: "MessageStoreTests", dependencies: ["MessageStore", "StoreAudio", "AudioEngine", "Levels", "CSQLite", "HarkTestSupport"]),
-        .testTarget(name: "AudioEngineTests", dependencies: ["AudioEngine", "Levels", "GLibSupport", "HarkTestSupport"]),
+        .testTarget(name: "AudioEngineTests", dependencies: ["AudioEngine", "Levels", "GLibSupport", "HarkTestSupport", "CGLib", "CGStreamer"]),
         .testTarget(name: "CModulesTests", dependencies: ["CCairo", "CSQLite"]),
         .target(name: "CTestSignals", dependencies: ["CGLib"], path: "Tests/CTestSignals"),
         .testTarget(
