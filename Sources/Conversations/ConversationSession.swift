@@ -171,9 +171,20 @@ public final class ConversationSession {
     // MARK: Steps (the CLI runs them one by one)
 
     /// One `/sync` applied to the store; new audio is fetched in the background
-    /// when running (`start`), else by `fetchWaitingDownloads`.
+    /// when running (`start`), else by `fetchWaitingDownloads`. A sign-out by
+    /// the server is kept in the store: the window and `hark` say so until the
+    /// user signs in again.
     @discardableResult
     public func syncOnce(timeoutMilliseconds: Int = 0) async throws(MatrixError) -> SyncOutcome {
+        do {
+            return try await syncApplied(timeoutMilliseconds: timeoutMilliseconds)
+        } catch .signedOutByServer {
+            try? store.matrix.setSignedOutByServer(true)
+            throw .signedOutByServer
+        }
+    }
+
+    private func syncApplied(timeoutMilliseconds: Int) async throws(MatrixError) -> SyncOutcome {
         let since = store.matrix.syncToken
         let response = try await client.sync(since: since, timeoutMilliseconds: since == nil ? 0 : timeoutMilliseconds)
         setConnectionProblem(nil)

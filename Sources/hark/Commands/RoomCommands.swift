@@ -32,7 +32,6 @@ private func refresh(_ session: ConversationSession) async -> Bool {
         try await session.syncOnce()
         return true
     } catch {
-        if error == .signedOutByServer { try? session.store.matrix.setSignedOutByServer(true) }
         printFailure(error)
         return false
     }
@@ -162,7 +161,6 @@ func runSync(once: Bool) -> Int32 {
             } catch .cancelled {
                 return status
             } catch {
-                if error == .signedOutByServer { try? store.matrix.setSignedOutByServer(true) }
                 printFailure(error)
                 if once || error == .signedOutByServer { return error == .signedOutByServer ? 1 : 3 }
                 try? await Task.sleep(nanoseconds: 5_000_000_000)
