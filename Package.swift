@@ -3,11 +3,14 @@
 //   hark-window → HarkUI → GtkSupport → GLibSupport → C modules
 //   HarkUI → HarkModel (playback, the account, transcription: no GTK) → Conversations, Transcription, AudioEngine
 //   hark (the command line: no GTK) → Conversations, Transcription, StoreAudio, MessageStore, AudioEngine, Drawing
-//   StoreAudio (the store's audio work) → MessageStore (SQLite, no GStreamer) and AudioEngine (GStreamer)
+//   StoreAudio (the store's audio work: imports analysed, exports transcoded, StoreRecording: a take
+//     recorded into the store, for the window and the command line) → MessageStore and AudioEngine
 // The model's changes are observed through Subscriptions (several observers, each ended by its
 // token): the window, the rooms and a media-player service each subscribe on their own.
-// Levels and Subscriptions are pure Swift; Drawing, AudioEngine, MessageStore, StoreAudio and HarkModel never import GTK;
-// MessageStore imports no GStreamer either (StoreAudio analyses and transcodes for it).
+// Levels and Subscriptions are pure Swift; Drawing, AudioEngine, MessageStore, StoreAudio and HarkModel never import GTK.
+// GStreamer is AudioEngine's alone (its C in CGStreamerHelpers, its BusWatch): GLibSupport, CHelpers,
+// MessageStore, Matrix, HelperProcesses and Transcription link none (StoreAudio analyses and transcodes for the store).
+// The Matrix tables are one value beside the messages, `store.matrix` (MessageStore/Matrix/), that Conversations keeps.
 import PackageDescription
 
 let package = Package(
@@ -54,7 +57,8 @@ let package = Package(
         .target(name: "MessageStore", dependencies: ["Localization", "Levels", "CSQLite", "CHelpers"]),
         // GStreamer, no GTK: recording, playback, analysis, transcoding, and the bus watch they share.
         .target(name: "AudioEngine", dependencies: ["Localization", "Levels", "GLibSupport", "CGLib", "CGStreamer", "CGStreamerHelpers"]),
-        // The store's audio work, done above it: imports and recovery analysed, exports transcoded.
+        // The store's audio work, done above it: imports and recovery analysed, exports transcoded,
+        // StoreRecording (a take from its row and lock to its message: the composer's and `hark record`'s).
         .target(name: "StoreAudio", dependencies: ["Localization", "MessageStore", "AudioEngine", "Levels"]),
         // Matrix, no GTK: pure requests and decoders, HTTP on GLib's loop (libsoup), the keyring (libsecret).
         .target(name: "Matrix", dependencies: ["Localization", "Levels", "GLibSupport", "CGLib", "CSoup", "CSecret"]),
