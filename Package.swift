@@ -3,11 +3,14 @@
 //   hark-window → HarkUI → GtkSupport → GLibSupport → C modules
 //   HarkUI → HarkModel (playback, the account, transcription: no GTK) → Conversations, Transcription, AudioEngine
 //   hark (the command line: no GTK) → Conversations, Transcription, StoreAudio, MessageStore, AudioEngine, Drawing
-//   StoreAudio (the store's audio work) → MessageStore (SQLite, no GStreamer) and AudioEngine (GStreamer)
+//   StoreAudio (the store's audio work: imports analysed, exports transcoded, StoreRecording: a take
+//     recorded into the store, for the window and the command line) → MessageStore and AudioEngine
 // The model's changes are observed through Subscriptions (several observers, each ended by its
 // token): the window, the rooms and a media-player service each subscribe on their own.
-// Levels and Subscriptions are pure Swift; Drawing, AudioEngine, MessageStore, StoreAudio and HarkModel never import GTK;
-// MessageStore imports no GStreamer either (StoreAudio analyses and transcodes for it).
+// Levels and Subscriptions are pure Swift; Drawing, AudioEngine, MessageStore, StoreAudio and HarkModel never import GTK.
+// GStreamer is AudioEngine's alone (its C in CGStreamerHelpers, its BusWatch): GLibSupport, CHelpers,
+// MessageStore, Matrix, HelperProcesses and Transcription link none (StoreAudio analyses and transcodes for the store).
+// The Matrix tables are one value beside the messages, `store.matrix` (MessageStore/Matrix/), that Conversations keeps.
 import PackageDescription
 
 let package = Package(
@@ -30,17 +33,19 @@ let package = Package(
         .systemLibrary(name: "CSoup", path: "Sources/CSoup", pkgConfig: "libsoup-3.0"),
         .systemLibrary(name: "CSecret", path: "Sources/CSecret", pkgConfig: "libsecret-1"),
         .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "libcrypto"),
-        // Only what Swift cannot do: libdispatch's main-queue SPI, GValueArray reads, renameat2.
+        // Only what Swift cannot do, with GLib alone: libdispatch's main-queue SPI, renameat2.
         .target(
             name: "CHelpers",
-            dependencies: ["CGLib", "CGStreamer"],
+            dependencies: ["CGLib"],
             linkerSettings: [.linkedLibrary("dispatch")]),
+        // Only what Swift cannot do with GStreamer: GValueArray reads, the recorder's pad probes. AudioEngine's alone.
+        .target(name: "CGStreamerHelpers", dependencies: ["CGStreamer"]),
 
         // Which OpenGL draws the windows (a GPU, or the CPU in software).
         .target(name: "CGraphicsProbe", dependencies: ["CGtk", "CEpoxy"]),
 
         // MARK: Swift modules.
-        .target(name: "GLibSupport", dependencies: ["CGLib", "CGStreamer", "CHelpers"]),
+        .target(name: "GLibSupport", dependencies: ["CGLib", "CHelpers"]),
         .target(name: "GtkSupport", dependencies: ["GLibSupport", "CGLib", "CGtk", "CAdwaita"]),
         .target(name: "Levels"),
         // Hark's name, id and version: for the window and the command line alike.
@@ -50,8 +55,10 @@ let package = Package(
         .target(name: "Drawing", dependencies: ["Levels", "CCairo"]),
         // SQLite and files, no GStreamer: analyses (Levels' Analysis) and transcodings come from above (StoreAudio).
         .target(name: "MessageStore", dependencies: ["Localization", "Levels", "CSQLite", "CHelpers"]),
-        .target(name: "AudioEngine", dependencies: ["Localization", "Levels", "GLibSupport", "CGLib", "CGStreamer", "CHelpers"]),
-        // The store's audio work, done above it: imports and recovery analysed, exports transcoded.
+        // GStreamer, no GTK: recording, playback, analysis, transcoding, and the bus watch they share.
+        .target(name: "AudioEngine", dependencies: ["Localization", "Levels", "GLibSupport", "CGLib", "CGStreamer", "CGStreamerHelpers"]),
+        // The store's audio work, done above it: imports and recovery analysed, exports transcoded,
+        // StoreRecording (a take from its row and lock to its message: the composer's and `hark record`'s).
         .target(name: "StoreAudio", dependencies: ["Localization", "MessageStore", "AudioEngine", "Levels"]),
         // Matrix, no GTK: pure requests and decoders, HTTP on GLib's loop (libsoup), the keyring (libsecret).
         .target(name: "Matrix", dependencies: ["Localization", "Levels", "GLibSupport", "MatrixCrypto", "CGLib", "CSoup", "CSecret"]),
@@ -86,7 +93,7 @@ let package = Package(
         // process's main thread, where the GLib main loop lives (see GLibSupportTests).
         .testTarget(
             name: "GLibSupportTests",
-            dependencies: ["GLibSupport", "CGLib", "CGStreamer", "CHelpers"]),
+            dependencies: ["GLibSupport", "CGLib", "CHelpers"]),
         .testTarget(
             name: "HarkUITests",
             dependencies: ["HarkUI", "HarkModel", "GtkSupport", "GLibSupport", "MessageStore", "StoreAudio", "AudioEngine", "Drawing", "Levels", "HarkTestSupport", "CTestSignals", "CCairo",
@@ -115,7 +122,7 @@ let package = Package(
                                    "HarkTestSupport", "CTestSignals", "CGLib", "CGtk", "CAdwaita"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Levels", "CCairo"]),
         .testTarget(name: "MessageStoreTests", dependencies: ["MessageStore", "StoreAudio", "AudioEngine", "Levels", "CSQLite", "HarkTestSupport"]),
-        .testTarget(name: "AudioEngineTests", dependencies: ["AudioEngine", "Levels", "GLibSupport", "HarkTestSupport"]),
+        .testTarget(name: "AudioEngineTests", dependencies: ["AudioEngine", "Levels", "GLibSupport", "HarkTestSupport", "CGLib", "CGStreamer"]),
         .testTarget(name: "CModulesTests", dependencies: ["CCairo", "CSQLite"]),
         .target(name: "CTestSignals", dependencies: ["CGLib"], path: "Tests/CTestSignals"),
         .testTarget(

@@ -1,6 +1,6 @@
 import CGLib
 import CGStreamer
-import CHelpers
+import CGStreamerHelpers
 import Foundation
 import GLibSupport
 import Levels

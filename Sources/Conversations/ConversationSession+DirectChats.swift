@@ -15,7 +15,7 @@ extension ConversationSession {
         let direct: JSONValue?
         do { direct = try await client.accountData(type: "m.direct") } catch { throw .matrix(error) }
         for roomID in direct?[userID]?.arrayValue?.compactMap(\.stringValue) ?? [] {
-            if let room = try? store.room(roomID), room.membership != .leave { return roomID }
+            if let room = try? store.matrix.room(roomID), room.membership != .leave { return roomID }
         }
         let roomID: String
         do {
@@ -25,8 +25,8 @@ extension ConversationSession {
             lists[userID] = .array((lists[userID]?.arrayValue ?? []) + [.string(roomID)])
             try await client.setAccountData(type: "m.direct", content: .object(lists))
             let encrypted = !devices.isEmpty
-            try? store.updateRoom(RoomUpdate(id: roomID, membership: .join, isEncrypted: encrypted))
-            try? store.setMember(roomID: roomID, userID: userID, displayName: nil, membership: "invite")
+            try? store.matrix.updateRoom(RoomUpdate(id: roomID, membership: .join, isEncrypted: encrypted))
+            try? store.matrix.setMember(roomID: roomID, userID: userID, displayName: nil, membership: "invite")
         } catch {
             throw .matrix(error)
         }

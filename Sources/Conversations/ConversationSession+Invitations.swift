@@ -14,7 +14,7 @@ extension ConversationSession {
         for (index, roomID) in roomIDs.enumerated() {
             do {
                 try await client.leave(roomID: roomID)
-                try? store.updateRoom(RoomUpdate(id: roomID, membership: .leave))
+                try? store.matrix.updateRoom(RoomUpdate(id: roomID, membership: .leave))
             } catch {
                 failures.append((roomID, .matrix(error)))
             }

@@ -120,8 +120,8 @@ public final class ConversationSession {
                 // long-poll with nothing new kept "Offline" up for its 30 s.
                 // Nor a new device's first (uploaded sends wait for it), nor
                 // while gaps are left to fill.
-                let holds = connectionProblem == nil && !store.isDeviceUnsynced
-                    && (try? store.roomGaps().isEmpty) == true
+                let holds = connectionProblem == nil && !store.matrix.isDeviceUnsynced
+                    && (try? store.matrix.roomGaps().isEmpty) == true
                 _ = try await syncOnce(timeoutMilliseconds: holds ? 30_000 : 0)
                 failures = 0
             } catch .cancelled {
@@ -154,7 +154,7 @@ public final class ConversationSession {
     }
 
     private func signedOut() {
-        try? store.setSignedOutByServer(true)
+        try? store.matrix.setSignedOutByServer(true)
         stop()
         onChange(.signedOutByServer)
     }
@@ -184,11 +184,22 @@ public final class ConversationSession {
     // MARK: Steps (the CLI runs them one by one)
 
     /// One `/sync` applied to the store; new audio is fetched in the background
-    /// when running (`start`), else by `fetchWaitingDownloads`.
+    /// when running (`start`), else by `fetchWaitingDownloads`. A sign-out by
+    /// the server is kept in the store: the window and `hark` say so until the
+    /// user signs in again.
     @discardableResult
     public func syncOnce(timeoutMilliseconds: Int = 0) async throws(MatrixError) -> SyncOutcome {
+        do {
+            return try await syncApplied(timeoutMilliseconds: timeoutMilliseconds)
+        } catch .signedOutByServer {
+            try? store.matrix.setSignedOutByServer(true)
+            throw .signedOutByServer
+        }
+    }
+
+    private func syncApplied(timeoutMilliseconds: Int) async throws(MatrixError) -> SyncOutcome {
         await setUpEncryption()
-        let since = store.syncToken
+        let since = store.matrix.syncToken
         var response = try await client.sync(since: since, timeoutMilliseconds: since == nil ? 0 : timeoutMilliseconds)
         setConnectionProblem(nil)
         // Room keys are kept before the token moves on: a crash cannot lose them.
@@ -206,7 +217,7 @@ public final class ConversationSession {
             for (roomID, events) in readable {
                 try applier.applyTimeline(events, roomID: roomID, unread: true, into: &outcome)
             }
-            try store.setSyncToken(response.nextBatch)
+            try store.matrix.setSyncToken(response.nextBatch)
         } catch {
             throw .badResponse(homeserver: client.displayName, detail: tr("the store refused it: {reason}", ["reason": "\(error)"]))
         }
@@ -218,9 +229,9 @@ public final class ConversationSession {
         }
         report(outcome)
         if let gapFailure { throw gapFailure }
-        if store.isDeviceUnsynced {
+        if store.matrix.isDeviceUnsynced {
             // What the old device sent is known now (by its upload): the rest may go.
-            try? store.setDeviceSynced()
+            try? store.matrix.setDeviceSynced()
             outboxWaker.wake()
         }
         return outcome
@@ -257,17 +268,17 @@ public final class ConversationSession {
     /// after. On a new device, one already uploaded goes after a sync, which
     /// may show it arrived from the old one.
     public func sendQueuedNow() async -> [OutboxEntry] {
-        if store.isDeviceUnsynced, (try? store.queuedSends())?.contains(where: { $0.contentURI != nil }) == true {
+        if store.matrix.isDeviceUnsynced, (try? store.matrix.queuedSends())?.contains(where: { $0.contentURI != nil }) == true {
             do throws(MatrixError) {
                 try await syncOnce()
             } catch .cancelled {
-                return (try? store.queuedSends()) ?? []
+                return (try? store.matrix.queuedSends()) ?? []
             } catch {
                 if case .signedOut = sender.heldBackSyncFailed(error, dueBy: .distantFuture) { signedOut() }
             }
         }
         if case .signedOut = await sender.sendDue(by: .distantFuture, once: true) { signedOut() }
-        return (try? store.queuedSends()) ?? []
+        return (try? store.matrix.queuedSends()) ?? []
     }
 
     // MARK: What the user does
@@ -276,11 +287,11 @@ public final class ConversationSession {
     /// room: nothing is ever sent there), and starts sending it.
     @discardableResult
     public func send(_ messageID: String, to roomID: String) throws(ConversationError) -> OutboxEntry {
-        guard let room = try? store.room(roomID) else { throw .noSuchRoom(roomID) }
+        guard let room = try? store.matrix.room(roomID) else { throw .noSuchRoom(roomID) }
         guard room.membership == .join else { throw .notJoined(room.displayName) }
         guard !room.isEncrypted || encryption != nil else { throw .matrix(.encryptedRoom) }
         do {
-            let entry = try store.enqueueSend(messageID, roomID: roomID, transactionID: MatrixClient.newTransactionID(),
+            let entry = try store.matrix.enqueueSend(messageID, roomID: roomID, transactionID: MatrixClient.newTransactionID(),
                                               at: clock())
             onChange(.sendState(messageID: messageID))
             outboxWaker.wake()
@@ -292,7 +303,7 @@ public final class ConversationSession {
 
     /// Sends a failed message's sends again (same transaction ids).
     public func retry(_ messageID: String) throws(ConversationError) {
-        do { try store.retrySends(of: messageID, at: clock()) } catch { throw .store(error) }
+        do { try store.matrix.retrySends(of: messageID, at: clock()) } catch { throw .store(error) }
         onChange(.sendState(messageID: messageID))
         outboxWaker.wake()
     }
@@ -308,7 +319,7 @@ public final class ConversationSession {
     public func deleteForEveryone(_ messageID: String) async throws(ConversationError) {
         let message: Message
         do { message = try store.message(messageID) } catch { throw .store(error) }
-        var events = ((try? store.sends(of: messageID)) ?? []).compactMap { entry in
+        var events = ((try? store.matrix.sends(of: messageID)) ?? []).compactMap { entry in
             entry.eventID.map { (room: entry.roomID, event: $0) }
         }
         if let event = message.eventID, let room = message.roomID, !events.contains(where: { $0.event == event }) {
@@ -323,14 +334,14 @@ public final class ConversationSession {
     /// The user heard a message (played it): unread no more, and a read receipt.
     public func markHeard(_ messageID: String) {
         guard let message = try? store.message(messageID), let roomID = message.roomID,
-              let eventID = try? store.markRead(messageID) else { return }
+              let eventID = try? store.matrix.markRead(messageID) else { return }
         onChange(.rooms)
         Task { try? await client.sendReadReceipt(roomID: roomID, eventID: eventID) }
     }
 
     /// The user looked at a room: its messages are read, and the newest gets a receipt.
     public func markRoomSeen(_ roomID: String) {
-        guard let eventID = try? store.markRoomRead(roomID) else { return }
+        guard let eventID = try? store.matrix.markRoomRead(roomID) else { return }
         onChange(.rooms)
         Task { try? await client.sendReadReceipt(roomID: roomID, eventID: eventID) }
     }
@@ -338,7 +349,7 @@ public final class ConversationSession {
     /// Fetches one page of a room's older messages (as the user scrolls back);
     /// how many audio messages it brought, nil when the room's start was reached before.
     public func loadOlderMessages(in roomID: String) async throws(ConversationError) -> Int? {
-        guard let room = try? store.room(roomID), !room.historyComplete, let from = room.previousBatch else { return nil }
+        guard let room = try? store.matrix.room(roomID), !room.historyComplete, let from = room.previousBatch else { return nil }
         let page: MessagesPage
         do { page = try await client.messages(roomID: roomID, from: from) } catch { throw .matrix(error) }
         var outcome = SyncOutcome()
@@ -349,7 +360,7 @@ public final class ConversationSession {
             // A page may hold none of the types asked for and still not be the
             // start: only a missing `end` (or one that goes nowhere) says it is.
             let reachedStart = page.end == nil || page.end == from
-            try store.setPreviousBatch(roomID: roomID, reachedStart ? nil : page.end, complete: reachedStart)
+            try store.matrix.setPreviousBatch(roomID: roomID, reachedStart ? nil : page.end, complete: reachedStart)
         } catch {
             throw .store(error)
         }
@@ -363,14 +374,14 @@ public final class ConversationSession {
     /// Accepts an invitation (or joins a room by id).
     public func join(_ roomID: String) async throws(ConversationError) {
         do { try await client.join(roomID: roomID) } catch { throw .matrix(error) }
-        try? store.updateRoom(RoomUpdate(id: roomID, membership: .join))
+        try? store.matrix.updateRoom(RoomUpdate(id: roomID, membership: .join))
         onChange(.rooms)
     }
 
     /// Leaves a room, or declines its invitation.
     public func leave(_ roomID: String) async throws(ConversationError) {
         do { try await client.leave(roomID: roomID) } catch { throw .matrix(error) }
-        try? store.updateRoom(RoomUpdate(id: roomID, membership: .leave))
+        try? store.matrix.updateRoom(RoomUpdate(id: roomID, membership: .leave))
         onChange(.rooms)
     }
 }

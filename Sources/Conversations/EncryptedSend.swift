@@ -22,7 +22,7 @@ struct EncryptedSend {
 
     func send(_ entry: OutboxEntry, message: Message, audio: Data, voice: OutgoingVoiceMessage) async throws(Failure) -> String {
         let content: JSONValue
-        if let kept = try? store.encryptedContent(ofSend: entry.transactionID), let value = try? JSONValue(parsing: kept) {
+        if let kept = try? store.matrix.encryptedContent(ofSend: entry.transactionID), let value = try? JSONValue(parsing: kept) {
             content = value
         } else {
             content = try await encrypt(entry, audio: audio, voice: voice)
@@ -56,7 +56,7 @@ struct EncryptedSend {
         } catch {
             throw .local(tr("The message could not be encrypted: {reason}", ["reason": "\(error)"]))
         }
-        try? store.setEncryptedContent(ofSend: entry.transactionID, encrypted.jsonData)
+        try? store.matrix.setEncryptedContent(ofSend: entry.transactionID, encrypted.jsonData)
         return encrypted
     }
 

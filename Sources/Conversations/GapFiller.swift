@@ -25,7 +25,7 @@ struct GapFiller {
     /// the gaps stay for the next sync.
     func fill(into outcome: inout SyncOutcome) async throws(MatrixError) {
         var pagesLeft = pagesPerSync
-        for gap in (try? store.roomGaps()) ?? [] where pagesLeft > 0 {
+        for gap in (try? store.matrix.roomGaps()) ?? [] where pagesLeft > 0 {
             try await fill(gap, pagesLeft: &pagesLeft, into: &outcome)
         }
     }
@@ -47,13 +47,13 @@ struct GapFiller {
                 page = try await client.messages(roomID: gap.roomID, from: from, to: gap.to, limit: pageSize)
             } catch .server(let status, _, _) where status < 500 && status != 408 && status != 429 {
                 // Refused (the room was left, or is not readable): it can never be filled.
-                try? store.closeGap(gap.id)
+                try? store.matrix.closeGap(gap.id)
                 return
             }
             var pageOutcome = SyncOutcome()
             do throws(StoreError) {
                 var metKnown = false
-                for case let id? in page.events.map(\.eventID) where try store.hasEvent(id) { metKnown = true }
+                for case let id? in page.events.map(\.eventID) where try store.matrix.hasEvent(id) { metKnown = true }
                 let applier = SyncApplier(store: store, userID: userID)
                 try applier.applyTimeline(page.state, roomID: gap.roomID, unread: false, into: &pageOutcome)
                 try applier.applyTimeline(page.events.reversed(), roomID: gap.roomID, unread: true, into: &pageOutcome)
@@ -61,11 +61,11 @@ struct GapFiller {
                 arrived.removed += pageOutcome.removed
                 arrived.confirmedSends += pageOutcome.confirmedSends
                 if metKnown || page.end == nil || page.end == from {
-                    try store.closeGap(gap.id)
+                    try store.matrix.closeGap(gap.id)
                     return
                 }
                 from = page.end ?? from
-                try store.advanceGap(gap.id, from: from)
+                try store.matrix.advanceGap(gap.id, from: from)
             } catch {
                 throw .badResponse(homeserver: client.displayName,
                                    detail: tr("the store refused it: {reason}", ["reason": "\(error)"]))

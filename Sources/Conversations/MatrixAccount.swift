@@ -48,7 +48,7 @@ public enum MatrixAccount {
             throw .secrets(error)
         }
         do {
-            try store.setMatrixAccount(MatrixAccountRecord(userID: session.userID, homeserver: baseURL,
+            try store.matrix.setMatrixAccount(MatrixAccountRecord(userID: session.userID, homeserver: baseURL,
                                                            deviceID: session.deviceID))
         } catch {
             try? await client.logout()
@@ -62,7 +62,7 @@ public enum MatrixAccount {
     /// nil when none is signed in (or the keyring has no token for it).
     public static func restore(store: MessageStore, secrets: SecretStore,
                                http: HTTPSession = HTTPSession()) async throws(Failure) -> MatrixClient? {
-        guard let record = store.matrixAccount(), !store.isSignedOutByServer else { return nil }
+        guard let record = store.matrix.matrixAccount(), !store.matrix.isSignedOutByServer else { return nil }
         let token: String?
         do { token = try await secrets.token(for: Account(userID: record.userID, homeserver: record.homeserver)) } catch {
             throw .secrets(error)
@@ -83,11 +83,11 @@ public enum MatrixAccount {
                 throw .matrix(error)
             }
         }
-        if let record = store.matrixAccount() {
+        if let record = store.matrix.matrixAccount() {
             do { try await secrets.clear(for: Account(userID: record.userID, homeserver: record.homeserver)) } catch {
                 throw .secrets(error)
             }
         }
-        do { try store.setMatrixAccount(nil) } catch { throw .store(error) }
+        do { try store.matrix.setMatrixAccount(nil) } catch { throw .store(error) }
     }
 }

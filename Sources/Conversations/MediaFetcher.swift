@@ -39,7 +39,7 @@ final class MediaFetcher {
     @discardableResult
     func fetchWaiting() async -> Int {
         var fetched = 0
-        let waiting = (try? store.messagesAwaitingDownload(at: clock())) ?? []
+        let waiting = (try? store.matrix.messagesAwaitingDownload(at: clock())) ?? []
         for message in waiting {
             if Task.isCancelled { break }
             if await fetch(message) { fetched += 1 }
@@ -48,7 +48,7 @@ final class MediaFetcher {
     }
 
     /// Lets messages that failed for a transient reason be tried again now (the network came back).
-    func forgetFailures() { try? store.clearDownloadWaits() }
+    func forgetFailures() { try? store.matrix.clearDownloadWaits() }
 
     /// How much of a file to read at most: its announced size and a margin
     /// (a tenth and 64 KB), never more than `hardLimit`.
@@ -66,15 +66,15 @@ final class MediaFetcher {
             return false
         }
         let file: DownloadFile
-        do { file = try store.createDownloadFile(of: message) } catch {
+        do { file = try store.matrix.createDownloadFile(of: message) } catch {
             fail(message, error.description, permanent: false)
             return false
         }
-        defer { store.removeDownloadFile(file) }
+        defer { store.matrix.removeDownloadFile(file) }
         let path = file.path
-        let announced = try? store.announcedSize(of: message.id)
+        let announced = try? store.matrix.announcedSize(of: message.id)
         let limit = Self.limit(announced: announced ?? nil)
-        let encrypted = (try? store.encryptedMedia(of: message.id)) ?? nil
+        let encrypted = (try? store.matrix.encryptedMedia(of: message.id)) ?? nil
         let downloadPath = encrypted == nil ? path : path + ".ciphertext"
         defer { if encrypted != nil { try? FileManager.default.removeItem(atPath: downloadPath) } }
         do {
@@ -105,7 +105,7 @@ final class MediaFetcher {
             return false
         }
         do {
-            try store.adoptDownload(message.id, from: file, analysis: analysis)
+            try store.matrix.adoptDownload(message.id, from: file, analysis: analysis)
         } catch {
             fail(message, error.description, permanent: false)
             return false
@@ -157,9 +157,9 @@ final class MediaFetcher {
 
     private func fail(_ message: Message, _ reason: String, permanent: Bool) {
         // A transient failure waits longer each time: 30 s, 1 min, 2 min… up to an hour.
-        let attempts = ((try? store.downloadAttempts(of: message.id)) ?? 0) + 1
+        let attempts = ((try? store.matrix.downloadAttempts(of: message.id)) ?? 0) + 1
         let wait = min(3600, 30 * pow(2, Double(min(attempts - 1, 7))))
-        try? store.noteDownloadFailure(message.id, reason: reason, permanent: permanent,
+        try? store.matrix.noteDownloadFailure(message.id, reason: reason, permanent: permanent,
                                        retryAt: permanent ? nil : clock().addingTimeInterval(wait))
         onFailure(message.id, tr("The audio of “{title}” could not be downloaded: {reason}", ["title": message.title, "reason": reason]))
         if permanent { onFailedForGood(message.id) }

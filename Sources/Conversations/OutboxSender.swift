@@ -40,8 +40,8 @@ final class OutboxSender {
         var attempted: Set<String> = []
         while true {
             // A new device's sends already uploaded wait for its first sync (see `isDeviceUnsynced`).
-            let unsynced = store.isDeviceUnsynced
-            guard let queued = try? store.queuedSends().filter({ $0.contentURI == nil || !unsynced }) else {
+            let unsynced = store.matrix.isDeviceUnsynced
+            guard let queued = try? store.matrix.queuedSends().filter({ $0.contentURI == nil || !unsynced }) else {
                 return .idle(nextDue: nil)
             }
             let due = dueBy ?? clock()
@@ -59,7 +59,7 @@ final class OutboxSender {
     /// their try (due by `dueBy`, nil: now), so they too are "Not sent" after
     /// waiting too long rather than "Sending…" for ever.
     func heldBackSyncFailed(_ error: MatrixError, dueBy: Date? = nil) -> Pass {
-        guard store.isDeviceUnsynced, let held = try? store.queuedSends().filter({ $0.contentURI != nil }) else {
+        guard store.matrix.isDeviceUnsynced, let held = try? store.matrix.queuedSends().filter({ $0.contentURI != nil }) else {
             return .idle(nextDue: nil)
         }
         for entry in held where entry.nextAttemptAt <= dueBy ?? clock() {
@@ -74,7 +74,7 @@ final class OutboxSender {
     private func attempt(_ entry: OutboxEntry) async -> Attempt {
         do throws(SendFailure) {
             let eventID = try await send(entry)
-            try? store.markSent(entry.transactionID, eventID: eventID)
+            try? store.matrix.markSent(entry.transactionID, eventID: eventID)
             onAnswer()
         } catch {
             switch error {
@@ -83,7 +83,7 @@ final class OutboxSender {
             case .matrix(.cancelled) where Task.isCancelled:
                 return .done  // the session stopped: not a failure of the send
             case .local(let reason):
-                try? store.markAttemptFailed(entry.transactionID, error: reason, retryAt: nil)
+                try? store.matrix.markAttemptFailed(entry.transactionID, error: reason, retryAt: nil)
             case .matrix(let error):
                 if case .stop = failed(entry, error) { return .signedOut }
             }
@@ -109,13 +109,13 @@ final class OutboxSender {
             } else {
                 error.description
             }
-            try? store.markAttemptFailed(entry.transactionID, error: reason, retryAt: now.addingTimeInterval(delay))
+            try? store.matrix.markAttemptFailed(entry.transactionID, error: reason, retryAt: now.addingTimeInterval(delay))
         case .giveUp:
-            try? store.markAttemptFailed(entry.transactionID, error: error.description, retryAt: nil)
+            try? store.matrix.markAttemptFailed(entry.transactionID, error: error.description, retryAt: nil)
         case .expired:
-            try? store.markAttemptFailed(entry.transactionID, error: error.description, retryAt: nil, expired: true)
+            try? store.matrix.markAttemptFailed(entry.transactionID, error: error.description, retryAt: nil, expired: true)
         case .stop:
-            try? store.setSignedOutByServer(true)
+            try? store.matrix.setSignedOutByServer(true)
             onChange(entry.messageID)
         }
         return decision
@@ -130,7 +130,7 @@ final class OutboxSender {
 
     private func send(_ entry: OutboxEntry) async throws(SendFailure) -> String {
         guard let message = try? store.message(entry.messageID) else { throw .local(tr("The message is no longer here.")) }
-        if let room = try? store.room(entry.roomID), room.isEncrypted {
+        if let room = try? store.matrix.room(entry.roomID), room.isEncrypted {
             guard let encryption else { throw .local(MatrixError.encryptedRoom.description) }
             return try await sendEncrypted(entry, message, encryption)
         }
@@ -149,7 +149,7 @@ final class OutboxSender {
             let encrypted: Bool
             do { encrypted = try await client.isEncrypted(roomID: entry.roomID) } catch { throw .matrix(error) }
             if encrypted {
-                try? store.updateRoom(RoomUpdate(id: entry.roomID, membership: .join, isEncrypted: true))
+                try? store.matrix.updateRoom(RoomUpdate(id: entry.roomID, membership: .join, isEncrypted: true))
                 throw .local(MatrixError.encryptedRoom.description)
             }
             let data: Data
@@ -167,7 +167,7 @@ final class OutboxSender {
                 throw .matrix(error)
             }
             size = data.count
-            try? store.setUploaded(entry.transactionID, contentURI: contentURI, size: size)
+            try? store.matrix.setUploaded(entry.transactionID, contentURI: contentURI, size: size)
         }
         let outgoing = OutgoingVoiceMessage(title: message.title, fileName: fileName, mimeType: mimeType, size: size,
                                             durationMilliseconds: Int((message.duration * 1000).rounded()),
@@ -176,7 +176,7 @@ final class OutboxSender {
             return try await client.sendVoiceMessage(roomID: entry.roomID, transactionID: entry.transactionID,
                                                      message: outgoing, contentURI: contentURI)
         } catch .encryptedRoom {
-            try? store.updateRoom(RoomUpdate(id: entry.roomID, membership: .join, isEncrypted: true))
+            try? store.matrix.updateRoom(RoomUpdate(id: entry.roomID, membership: .join, isEncrypted: true))
             throw .local(MatrixError.encryptedRoom.description)
         } catch {
             throw .matrix(error)

@@ -29,30 +29,30 @@ struct SyncApplier {
         let initial = since == nil
         var outcome = SyncOutcome()
         for (roomID, invited) in response.invited.sorted(by: { $0.key < $1.key }) {
-            try store.updateRoom(RoomUpdate(id: roomID, membership: .invite, name: invited.name,
+            try store.matrix.updateRoom(RoomUpdate(id: roomID, membership: .invite, name: invited.name,
                                             isEncrypted: invited.isEncrypted, inviter: invited.inviter(of: userID)))
             for event in invited.state { try applyMember(event, roomID: roomID) }
             outcome.roomsChanged = true
         }
         for roomID in response.left {
-            try store.updateRoom(RoomUpdate(id: roomID, membership: .leave))
+            try store.matrix.updateRoom(RoomUpdate(id: roomID, membership: .leave))
             outcome.roomsChanged = true
         }
         for (roomID, joined) in response.joined.sorted(by: { $0.key < $1.key }) {
-            try store.updateRoom(RoomUpdate(id: roomID, membership: .join, name: joined.name,
+            try store.matrix.updateRoom(RoomUpdate(id: roomID, membership: .join, name: joined.name,
                                             isEncrypted: joined.isEncrypted ? true : nil))
             outcome.roomsChanged = true
             for event in joined.state { try applyMember(event, roomID: roomID) }
-            if let room = try store.room(roomID), room.previousBatch == nil, !room.historyComplete {
+            if let room = try store.matrix.room(roomID), room.previousBatch == nil, !room.historyComplete {
                 // Where scrolling back fetches older messages from: before this first batch.
                 if joined.limited, let previous = joined.previousBatch {
-                    try store.setPreviousBatch(roomID: roomID, previous, complete: false)
+                    try store.matrix.setPreviousBatch(roomID: roomID, previous, complete: false)
                 } else if initial || !joined.limited {
-                    try store.setPreviousBatch(roomID: roomID, nil, complete: !joined.limited)
+                    try store.matrix.setPreviousBatch(roomID: roomID, nil, complete: !joined.limited)
                 }
             } else if joined.limited, let previous = joined.previousBatch, let since {
                 // More came than the batch holds: what came between the last sync and it is fetched (GapFiller).
-                try store.addGap(roomID: roomID, from: previous, to: since)
+                try store.matrix.addGap(roomID: roomID, from: previous, to: since)
             }
             try applyTimeline(joined.timeline, roomID: roomID, unread: !initial, into: &outcome)
         }
@@ -67,25 +67,25 @@ struct SyncApplier {
             case .member:
                 try applyMember(event, roomID: roomID)
             case .redaction(let redacts):
-                if let id = try store.removeRedacted(eventID: redacts) { outcome.removed.append(id) }
+                if let id = try store.matrix.removeRedacted(eventID: redacts) { outcome.removed.append(id) }
             case .message(let content):
                 guard content.isAudio, let eventID = event.eventID else { continue }
                 // Hark's own send coming back: known by its transaction id (the
                 // echo may come before the send's answer) or its event id.
                 if let entry = try ownSend(of: event, content, roomID: roomID) {
                     if entry.state != .sent {
-                        try store.markSent(entry.transactionID, eventID: eventID)
+                        try store.matrix.markSent(entry.transactionID, eventID: eventID)
                         outcome.confirmedSends.append(entry.messageID)
                     }
-                    try store.noteActivity(roomID: roomID, at: sentDate(event), sender: event.sender)
+                    try store.matrix.noteActivity(roomID: roomID, at: sentDate(event), sender: event.sender)
                     continue
                 }
-                if try store.hasEvent(eventID) { continue }
+                if try store.matrix.hasEvent(eventID) { continue }
                 guard let incoming = IncomingAudioMapping.incoming(event, content, roomID: roomID,
                                                                    unread: unread && event.sender != userID),
-                      let message = try store.receive(incoming) else { continue }
+                      let message = try store.matrix.receive(incoming) else { continue }
                 if let file = content.encryptedFile, let described = try? JSONEncoder().encode(file) {
-                    try store.setEncryptedMedia(of: message.id, file: described)
+                    try store.matrix.setEncryptedMedia(of: message.id, file: described)
                 }
                 outcome.received.append(message)
             default:
@@ -101,15 +101,15 @@ struct SyncApplier {
     /// new device without its transaction id: it is known by its upload.
     private func ownSend(of event: RoomEvent, _ content: MessageContent,
                          roomID: String) throws(StoreError) -> OutboxEntry? {
-        if let transactionID = event.transactionID, let entry = try store.outboxEntry(transactionID) { return entry }
+        if let transactionID = event.transactionID, let entry = try store.matrix.outboxEntry(transactionID) { return entry }
         guard event.sender == userID, let url = content.url else { return nil }
-        return try store.outboxEntry(contentURI: url, roomID: roomID)
+        return try store.matrix.outboxEntry(contentURI: url, roomID: roomID)
     }
 
     private func applyMember(_ event: RoomEvent, roomID: String) throws(StoreError) {
         guard case .member(let membership, let displayName) = event.content, let userID = event.stateKey,
               !membership.isEmpty else { return }
-        try store.setMember(roomID: roomID, userID: userID, displayName: displayName, membership: membership)
+        try store.matrix.setMember(roomID: roomID, userID: userID, displayName: displayName, membership: membership)
     }
 
     private func sentDate(_ event: RoomEvent) -> Date {

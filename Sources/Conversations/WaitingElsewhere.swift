@@ -14,7 +14,7 @@ public struct WaitingElsewhere: Equatable, Sendable {
     /// The invitations the banner announces: those not dismissed from it.
     public let announced: [StoredRoom]
 
-    /// `rooms` as `MessageStore.rooms()` gives them; `shownRoomID` the room
+    /// `rooms` as `MatrixTables.rooms()` gives them; `shownRoomID` the room
     /// on screen (nil for the recordings), whose own messages are in view;
     /// `dismissed` the invitations whose banner was closed (still counted).
     public init(rooms: [StoredRoom], shownRoomID: String?, dismissed: Set<String> = []) {

@@ -1,5 +1,4 @@
 import CGLib
-import CGStreamer
 
 // The C entry points of every callback GLibSupport registers. They live in
 // this non-isolated file as global constants on purpose: a `@convention(c)`
@@ -87,15 +86,6 @@ let keySignalTrampoline: @convention(c) (gpointer?, guint, guint, guint32, gpoin
 let sourceTrampoline: @convention(c) (gpointer?) -> gboolean = { data in
     let box = HandlerBox<SourceHandler>.borrow(data)
     return MainActor.assumeIsolated { box.handler() } ? 1 : 0
-}
-
-// MARK: GStreamer bus watch: gboolean (*)(GstBus*, GstMessage*, gpointer).
-
-let busTrampoline: @convention(c) (UnsafeMutablePointer<GstBus>?, UnsafeMutablePointer<GstMessage>?, gpointer?) -> gboolean = { _, message, data in
-    let box = HandlerBox<BusHandler>.borrow(data)
-    guard let borrowed = message else { return 1 }
-    nonisolated(unsafe) let message = borrowed  // borrowed for the call, on this thread
-    return MainActor.assumeIsolated { box.handler(BusMessage(pointer: message)) } ? 1 : 0
 }
 
 // MARK: GIO async calls

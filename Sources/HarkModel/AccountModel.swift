@@ -45,8 +45,8 @@ public final class AccountModel {
     public init(store: MessageStore, secrets: SecretStore = SecretStore()) {
         self.store = store
         self.secrets = secrets
-        if let record = store.matrixAccount() {
-            state = store.isSignedOutByServer ? .signedOutByServer(userID: record.userID) : .restoring
+        if let record = store.matrix.matrixAccount() {
+            state = store.matrix.isSignedOutByServer ? .signedOutByServer(userID: record.userID) : .restoring
         }
     }
 
@@ -78,7 +78,7 @@ public final class AccountModel {
                     self.state = .signedOut
                 }
             } catch .secrets(.locked) {
-                guard let record = self.store.matrixAccount() else { self.state = .signedOut; return }
+                guard let record = self.store.matrix.matrixAccount() else { self.state = .signedOut; return }
                 self.state = .keyringLocked(userID: record.userID)
             } catch {
                 self.state = .signedOut

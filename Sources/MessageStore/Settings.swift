@@ -10,15 +10,27 @@ extension MessageStore {
     /// Sets (or with nil, forgets) a setting.
     public func setSetting(_ key: String, _ value: String?) throws(StoreError) {
         try checkWritable()
-        if let value {
-            try run("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                    [.text(Self.settingKey(key)), .text(value)])
-        } else {
-            try run("DELETE FROM meta WHERE key = ?", [.text(Self.settingKey(key))])
-        }
+        try inTransaction { try setMeta(Self.settingKey(key), value) }
     }
 
     /// Settings share `meta` with the store's own bookkeeping; the prefix
     /// keeps them apart.
     private static func settingKey(_ key: String) -> String { "setting." + key }
+
+    /// A row of `meta`: settings, and the Matrix account's record (`MatrixTables`).
+    func meta(_ key: String) -> String? {
+        var value: String?
+        try? run("SELECT value FROM meta WHERE key = ?", [.text(key)]) { value = $0.text(0) }
+        return value
+    }
+
+    /// Sets (nil: removes) a `meta` row, inside a transaction of the caller's.
+    func setMeta(_ key: String, _ value: String?) throws(SQLiteError) {
+        if let value {
+            try database.query("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                               [.text(key), .text(value)])
+        } else {
+            try database.query("DELETE FROM meta WHERE key = ?", [.text(key)])
+        }
+    }
 }

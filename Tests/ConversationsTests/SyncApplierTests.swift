@@ -25,7 +25,7 @@ final class SyncApplierTests: XCTestCase {
         let folder = try ScratchFolder()
         try MainActor.assumeIsolated {
             let store = try MessageStore(folder: folder.url)
-            try store.setMatrixAccount(MatrixAccountRecord(userID: "@me:example.org", homeserver: "https://example.org",
+            try store.matrix.setMatrixAccount(MatrixAccountRecord(userID: "@me:example.org", homeserver: "https://example.org",
                                                            deviceID: "D"))
             let applier = SyncApplier(store: store, userID: "@me:example.org")
             let first = try Self.response("""
@@ -44,14 +44,14 @@ final class SyncApplierTests: XCTestCase {
             let initial = try applier.apply(first, since: nil)
             XCTAssertEqual(initial.received.map(\.eventID), ["$old"])
             XCTAssertFalse(initial.received[0].unread, "the first sync's messages are history, not news")
-            XCTAssertEqual(try store.rooms().map(\.displayName), ["Party", "Plans"])
-            XCTAssertEqual(try store.room("!party")?.inviter, "@ann:example.org")
-            XCTAssertEqual(try store.room("!plans")?.previousBatch, "p0")
-            XCTAssertEqual(store.memberName(roomID: "!plans", userID: "@bob:example.org"), "Bob")
+            XCTAssertEqual(try store.matrix.rooms().map(\.displayName), ["Party", "Plans"])
+            XCTAssertEqual(try store.matrix.room("!party")?.inviter, "@ann:example.org")
+            XCTAssertEqual(try store.matrix.room("!plans")?.previousBatch, "p0")
+            XCTAssertEqual(store.matrix.memberName(roomID: "!plans", userID: "@bob:example.org"), "Bob")
 
             // Hark's own send, echoed before the PUT's answer came: confirmed, not received.
             let mine = try store.importFile(try HomeserverFixtures.silence(in: folder), title: "Mine")
-            try store.enqueueSend(mine.id, roomID: "!plans", transactionID: "txn-mine")
+            try store.matrix.enqueueSend(mine.id, roomID: "!plans", transactionID: "txn-mine")
             let second = try Self.response("""
                 {"next_batch": "s2", "rooms": {"join": {"!plans": {"timeline": {"events": [
                   \(Self.audio("$new")), \(Self.audio("$echo", sender: "@me:example.org", transaction: "txn-mine")),
@@ -64,9 +64,9 @@ final class SyncApplierTests: XCTestCase {
             XCTAssertEqual(outcome.received.map(\.eventID), ["$new"], "each event once; the echo is Hark's own")
             XCTAssertTrue(outcome.received[0].unread)
             XCTAssertEqual(outcome.confirmedSends, [mine.id])
-            XCTAssertEqual(try store.outboxEntry("txn-mine")?.eventID, "$echo")
+            XCTAssertEqual(try store.matrix.outboxEntry("txn-mine")?.eventID, "$echo")
             XCTAssertEqual(outcome.removed, [initial.received[0].id])
-            XCTAssertEqual(try store.rooms().map(\.id), ["!plans"], "the invitation was declined elsewhere")
+            XCTAssertEqual(try store.matrix.rooms().map(\.id), ["!plans"], "the invitation was declined elsewhere")
         }
     }
 }
@@ -80,26 +80,26 @@ extension SyncApplierTests {
         let folder = try ScratchFolder()
         try MainActor.assumeIsolated {
             let store = try MessageStore(folder: folder.url)
-            try store.setMatrixAccount(MatrixAccountRecord(userID: "@me:example.org", homeserver: "https://example.org",
+            try store.matrix.setMatrixAccount(MatrixAccountRecord(userID: "@me:example.org", homeserver: "https://example.org",
                                                            deviceID: "NEW"))
             let applier = SyncApplier(store: store, userID: "@me:example.org")
             _ = try applier.apply(try Self.response("""
                 {"next_batch": "s1", "rooms": {"join": {"!plans": {"timeline": {"events": [], "limited": false}}}}}
                 """), since: nil)
-            XCTAssertEqual(try store.roomGaps(), [], "the room's first batch: nothing before it to fetch")
+            XCTAssertEqual(try store.matrix.roomGaps(), [], "the room's first batch: nothing before it to fetch")
 
             let mine = try store.importFile(try HomeserverFixtures.silence(in: folder), title: "Mine")
-            try store.enqueueSend(mine.id, roomID: "!plans", transactionID: "txn-old-device")
-            try store.setUploaded("txn-old-device", contentURI: "mxc://example.org/mine")
+            try store.matrix.enqueueSend(mine.id, roomID: "!plans", transactionID: "txn-old-device")
+            try store.matrix.setUploaded("txn-old-device", contentURI: "mxc://example.org/mine")
             let outcome = try applier.apply(try Self.response("""
                 {"next_batch": "s2", "rooms": {"join": {"!plans": {"timeline": {"events": [
                   \(Self.audio("$mine", sender: "@me:example.org"))], "limited": true, "prev_batch": "p1"}}}}}
                 """), since: "s1")
-            XCTAssertEqual(try store.roomGaps().map { [$0.roomID, $0.from, $0.to] }, [["!plans", "p1", "s1"]])
+            XCTAssertEqual(try store.matrix.roomGaps().map { [$0.roomID, $0.from, $0.to] }, [["!plans", "p1", "s1"]])
             XCTAssertEqual(outcome.received, [], "not a received copy of one's own")
             XCTAssertEqual(outcome.confirmedSends, [mine.id])
-            XCTAssertEqual(try store.outboxEntry("txn-old-device")?.state, .sent)
-            XCTAssertEqual(try store.outboxEntry("txn-old-device")?.eventID, "$mine")
+            XCTAssertEqual(try store.matrix.outboxEntry("txn-old-device")?.state, .sent)
+            XCTAssertEqual(try store.matrix.outboxEntry("txn-old-device")?.eventID, "$mine")
         }
     }
 }

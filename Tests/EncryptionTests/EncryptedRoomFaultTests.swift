@@ -43,7 +43,7 @@ final class EncryptedRoomFaultTests: XCTestCase {
             defer { fixture.stop() }
             try awaitOnLoop(seconds: 300) {
                 _ = try await fixture.bobSendsVoice()
-                let before = fixture.alice.store.syncToken
+                let before = fixture.alice.store.matrix.syncToken
                 let helper = try XCTUnwrap(fixture.device.helperProcess())
                 kill(helper, SIGSTOP)
                 let sync = Task { @MainActor in try await fixture.alice.syncOnce(timeoutMilliseconds: 1000) }
@@ -54,7 +54,7 @@ final class EncryptedRoomFaultTests: XCTestCase {
                     _ = try await sync.value
                     XCTFail("the sync went on without its room key")
                 } catch {}
-                XCTAssertEqual(fixture.alice.store.syncToken, before, "the token did not move past the key")
+                XCTAssertEqual(fixture.alice.store.matrix.syncToken, before, "the token did not move past the key")
                 XCTAssertEqual(try fixture.shownInRoom(), [])
                 try await EncryptedRoomFixture.sync(fixture.alice) { try fixture.shownInRoom().count == 1 }
             }
@@ -80,7 +80,7 @@ final class EncryptedRoomFaultTests: XCTestCase {
                 XCTAssertNotEqual(replay, original)
                 for _ in 0..<3 { try await fixture.alice.syncOnce(timeoutMilliseconds: 500) }
                 XCTAssertEqual(try fixture.shownInRoom().count, 1, "the replay is not a second message")
-                XCTAssertFalse(try fixture.alice.store.hasEvent(replay))
+                XCTAssertFalse(try fixture.alice.store.matrix.hasEvent(replay))
             }
         }
     }

@@ -34,7 +34,7 @@ final class EncryptedRoomFixture {
         let client = MatrixClient(homeserver: server.url)
         let session = try awaitOnLoop { try await client.login(user: "alice", password: SharedHomeserver.password) }
         let store = try MessageStore(folder: device.scratch.url.appendingPathComponent("store"))
-        try store.setMatrixAccount(MatrixAccountRecord(userID: session.userID, homeserver: session.homeserver,
+        try store.matrix.setMatrixAccount(MatrixAccountRecord(userID: session.userID, homeserver: session.homeserver,
                                                        deviceID: session.deviceID))
         alice = Self.session(client, store, device.engine)
         bob = try NioPeer(homeserver: server.url, user: "bob", password: SharedHomeserver.password,
@@ -45,9 +45,9 @@ final class EncryptedRoomFixture {
             try await alice.syncOnce()
             let created = try await bob.call("create_room", ["invite": ["@alice:localhost"], "encrypted": true])
             let room = try XCTUnwrap(created["room_id"] as? String)
-            try await Self.sync(alice) { try alice.store.room(room) != nil }
+            try await Self.sync(alice) { try alice.store.matrix.room(room) != nil }
             try await alice.join(room)
-            try await Self.sync(alice) { try alice.store.room(room)?.isEncrypted == true }
+            try await Self.sync(alice) { try alice.store.matrix.room(room)?.isEncrypted == true }
             try await bob.call("sync_until", ["joined": "@alice:localhost", "room_id": room, "seconds": 60])
             try await bob.call("trust", ["mode": "ignore_unverified"])
             return room

@@ -17,7 +17,7 @@ final class EncryptedRoomSharingTests: XCTestCase {
         let entry = try fixture.alice.send(message.id, to: fixture.room)
         let unsent = await fixture.alice.sendQueuedNow()
         XCTAssertEqual(unsent, [])
-        let eventID = try XCTUnwrap(try fixture.alice.store.outboxEntry(entry.transactionID)?.eventID)
+        let eventID = try XCTUnwrap(try fixture.alice.store.matrix.outboxEntry(entry.transactionID)?.eventID)
         let raw = try JSONValue(parsing: try await fixture.alice.client.eventJSON(roomID: fixture.room, eventID: eventID))
         return (eventID, try XCTUnwrap(raw["content"]?["session_id"]?.stringValue))
     }

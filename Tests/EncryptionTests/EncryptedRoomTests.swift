@@ -32,7 +32,7 @@ final class EncryptedRoomTests: XCTestCase {
                 let entry = try alice.send(message.id, to: room)
                 let unsent = await alice.sendQueuedNow()
                 XCTAssertEqual(unsent, [])
-                let sent = try XCTUnwrap(try alice.store.outboxEntry(entry.transactionID))
+                let sent = try XCTUnwrap(try alice.store.matrix.outboxEntry(entry.transactionID))
                 XCTAssertEqual(sent.state, .sent, sent.lastError ?? "")
                 let found = try await bob.call("sync_until", ["room_id": room, "msgtype": "m.audio", "seconds": 60,
                                                               "sender": "@alice:localhost"])

@@ -1,4 +1,3 @@
-import CGStreamer
 import GLibSupport
 import XCTest
 
@@ -14,12 +13,6 @@ func onMainActor(_ body: @MainActor () throws -> Void) rethrows {
         try body()
     }
 }
-
-/// GStreamer must be initialised once per process before any element exists.
-let gstreamerReady: Bool = {
-    var error: UnsafeMutablePointer<GError>?
-    return gst_init_check(nil, nil, &error) != 0
-}()
 
 /// A Swift object whose lifetime the tests watch through weak references.
 final class LifetimeProbe: @unchecked Sendable {}

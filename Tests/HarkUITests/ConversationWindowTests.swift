@@ -21,13 +21,13 @@ final class ConversationWindowTests: XCTestCase {
     /// A store that knows the account and three rooms: "Voice" (Bob spoke
     /// last, one unread), "Secret" (encrypted) and an invitation to "Party".
     static func prepareRooms(_ store: MessageStore) throws {
-        try store.setMatrixAccount(MatrixAccountRecord(userID: me, homeserver: "http://127.0.0.1:1", deviceID: "DEV"))
-        try store.updateRoom(RoomUpdate(id: "!voice", membership: .join, name: "Voice"))
-        try store.setMember(roomID: "!voice", userID: "@bob:localhost", displayName: "Bob", membership: "join")
-        try store.updateRoom(RoomUpdate(id: "!secret", membership: .join, name: "Secret", isEncrypted: true))
-        try store.noteActivity(roomID: "!secret", at: Date(timeIntervalSinceNow: -3600), sender: "@bob:localhost")
-        try store.updateRoom(RoomUpdate(id: "!party", membership: .invite, name: "Party", inviter: "@carol:localhost"))
-        try store.receive(IncomingAudio(eventID: "$bob1", roomID: "!voice", sender: "@bob:localhost", title: "Voice message",
+        try store.matrix.setMatrixAccount(MatrixAccountRecord(userID: me, homeserver: "http://127.0.0.1:1", deviceID: "DEV"))
+        try store.matrix.updateRoom(RoomUpdate(id: "!voice", membership: .join, name: "Voice"))
+        try store.matrix.setMember(roomID: "!voice", userID: "@bob:localhost", displayName: "Bob", membership: "join")
+        try store.matrix.updateRoom(RoomUpdate(id: "!secret", membership: .join, name: "Secret", isEncrypted: true))
+        try store.matrix.noteActivity(roomID: "!secret", at: Date(timeIntervalSinceNow: -3600), sender: "@bob:localhost")
+        try store.matrix.updateRoom(RoomUpdate(id: "!party", membership: .invite, name: "Party", inviter: "@carol:localhost"))
+        try store.matrix.receive(IncomingAudio(eventID: "$bob1", roomID: "!voice", sender: "@bob:localhost", title: "Voice message",
                                         sentAt: Date(timeIntervalSinceNow: -60), duration: 4, fileExtension: "ogg",
                                         mediaURL: "mxc://localhost/bob1", levels: nil, unread: true))
     }
@@ -140,7 +140,7 @@ extension ConversationWindowTests {
             try WindowFixture.withWindow(storeIn: scratch.url, before: { store in
                 try Self.prepareRooms(store)
                 let message = try store.importFile(tone, title: "Dentist on Monday")
-                try store.enqueueSend(message.id, roomID: "!voice", transactionID: "txn-1")
+                try store.matrix.enqueueSend(message.id, roomID: "!voice", transactionID: "txn-1")
                 return message
             }) { store, window, message in
                 window.present()
@@ -155,20 +155,20 @@ extension ConversationWindowTests {
                 XCTAssertFalse(row.isActionEnabled("delete-for-everyone"), "not sent yet")
 
                 // The outbox gave up: "Not sent", with Retry.
-                try store.markAttemptFailed("txn-1", error: "Cannot reach the server", retryAt: nil)
+                try store.matrix.markAttemptFailed("txn-1", error: "Cannot reach the server", retryAt: nil)
                 history.update(message.id)
                 row = try XCTUnwrap(history.row(showing: message.id))
                 XCTAssertEqual(row.shownSendState, "Not sent")
                 XCTAssertTrue(row.showsRetry)
                 hark_test_emit(row.retryButton, "clicked")
                 settle()
-                XCTAssertEqual(try store.sendState(of: message.id), .sending, "queued again")
-                XCTAssertEqual(try store.sends(of: message.id).map(\.transactionID), ["txn-1"], "the same transaction id")
+                XCTAssertEqual(try store.matrix.sendState(of: message.id), .sending, "queued again")
+                XCTAssertEqual(try store.matrix.sends(of: message.id).map(\.transactionID), ["txn-1"], "the same transaction id")
                 XCTAssertEqual(try XCTUnwrap(history.row(showing: message.id)).shownSendState, "Sending…")
                 XCTAssertFalse(try XCTUnwrap(history.row(showing: message.id)).showsRetry)
 
                 // Sent: "Sent", and the menu offers Delete for Everyone.
-                try store.markSent("txn-1", eventID: "$sent")
+                try store.matrix.markSent("txn-1", eventID: "$sent")
                 history.update(message.id)
                 row = try XCTUnwrap(history.row(showing: message.id))
                 XCTAssertEqual(row.shownSendState, "Sent")

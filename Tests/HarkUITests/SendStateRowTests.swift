@@ -30,12 +30,12 @@ extension ConversationWindowTests {
                 for index in 1...8 {
                     try dated(index)
                     let message = try store.importFile(tone, title: "Sent \(index)")
-                    try store.enqueueSend(message.id, roomID: "!voice", transactionID: "txn-\(index)")
-                    try store.markSent("txn-\(index)", eventID: "$sent\(index)")
+                    try store.matrix.enqueueSend(message.id, roomID: "!voice", transactionID: "txn-\(index)")
+                    try store.matrix.markSent("txn-\(index)", eventID: "$sent\(index)")
                 }
                 try dated(9)
                 let last = try store.importFile(tone, title: "Dentist on Monday")
-                try store.enqueueSend(last.id, roomID: "!voice", transactionID: "txn-last")
+                try store.matrix.enqueueSend(last.id, roomID: "!voice", transactionID: "txn-last")
                 return last
             }) { store, window, message in
                 window.present()
@@ -47,7 +47,7 @@ extension ConversationWindowTests {
                 let history = try XCTUnwrap(window.history)
                 XCTAssertEqual(history.row(showing: message.id)?.shownSendState, "Sending…")
 
-                try store.markAttemptFailed("txn-last", error: "The server refused: forbidden (M_FORBIDDEN, HTTP 403).",
+                try store.matrix.markAttemptFailed("txn-last", error: "The server refused: forbidden (M_FORBIDDEN, HTTP 403).",
                                             retryAt: nil)
                 history.update(message.id)
                 settle(seconds: 0.5)
@@ -74,8 +74,8 @@ extension ConversationWindowTests {
             try WindowFixture.withWindow(storeIn: scratch.url, before: { store in
                 try Self.prepareRooms(store)
                 let message = try store.importFile(tone, title: "Dentist on Monday")
-                try store.enqueueSend(message.id, roomID: "!voice", transactionID: "txn-1")
-                try store.markAttemptFailed("txn-1", error: "Cannot reach example.org: Connection refused.", retryAt: nil,
+                try store.matrix.enqueueSend(message.id, roomID: "!voice", transactionID: "txn-1")
+                try store.matrix.markAttemptFailed("txn-1", error: "Cannot reach example.org: Connection refused.", retryAt: nil,
                                             expired: true)
                 return message
             }) { _, window, message in

@@ -79,7 +79,7 @@ final class AccountWindowTests: XCTestCase {
                 XCTAssertEqual(dialog.shownError, "The user name or password is wrong.")
                 XCTAssertEqual(conversations.account.state, .signedOut)
                 XCTAssertFalse(window.layout.showsSidebar)
-                XCTAssertNil(store.matrixAccount())
+                XCTAssertNil(store.matrix.matrixAccount())
 
                 Self.fill(dialog, server: homeserver, user: "alice", password: Self.password)
                 Self.pressSignIn(dialog)
@@ -117,7 +117,7 @@ final class AccountWindowTests: XCTestCase {
                 XCTAssertTrue(waitUntil { conversations.account.state == .signedOut })
                 XCTAssertNil(dialog.shownError)
                 XCTAssertFalse(window.layout.showsSidebar)
-                XCTAssertNil(store.matrixAccount())
+                XCTAssertNil(store.matrix.matrixAccount())
                 XCTAssertNil(try awaitOnLoop {
                     try await SecretStore().token(for: Account(userID: Self.alice, homeserver: homeserver))
                 })
@@ -138,7 +138,7 @@ final class AccountWindowTests: XCTestCase {
                 Self.pressSignIn(dialog)
                 XCTAssertEqual(dialog.shownError, SecretStoreError.unavailable(detail: "").description)
                 XCTAssertEqual(conversations.account.state, .signedOut)
-                XCTAssertNil(store.matrixAccount())
+                XCTAssertNil(store.matrix.matrixAccount())
                 XCTAssertFalse(window.layout.showsSidebar)
             }
         }
@@ -156,7 +156,7 @@ final class AccountWindowTests: XCTestCase {
                     await conversations.account.signIn(server: homeserver, user: "alice", password: Self.password)
                 })
             }
-            let device = try XCTUnwrap(MessageStore(folder: folder.url).matrixAccount()?.deviceID)
+            let device = try XCTUnwrap(MessageStore(folder: folder.url).matrix.matrixAccount()?.deviceID)
             try keyring.lock()
 
             try withWindow(storeIn: folder.url) { store, window in
@@ -165,7 +165,7 @@ final class AccountWindowTests: XCTestCase {
                 XCTAssertTrue(waitUntil { window.banner.isShown })
                 XCTAssertEqual(conversations.account.state, .keyringLocked(userID: Self.alice))
                 XCTAssertTrue(window.layout.showsSidebar, "the account's rooms stay")
-                XCTAssertNotNil(store.matrixAccount(), "the account is kept")
+                XCTAssertNotNil(store.matrix.matrixAccount(), "the account is kept")
                 XCTAssertNil(RoomWindowTests.accessibleLabel(of: window.banner.button, is: "Unlock…"))
 
                 // Unlocked (here by a restart that types the password), Unlock restores the same device.
@@ -174,7 +174,7 @@ final class AccountWindowTests: XCTestCase {
                 hark_test_emit(window.banner.button, "clicked")
                 XCTAssertTrue(waitUntil { conversations.account.isSignedIn })
                 XCTAssertFalse(window.banner.isShown)
-                XCTAssertEqual(store.matrixAccount()?.deviceID, device, "no new sign-in, no new device")
+                XCTAssertEqual(store.matrix.matrixAccount()?.deviceID, device, "no new sign-in, no new device")
             }
         }
     }
@@ -209,7 +209,7 @@ final class AccountWindowTests: XCTestCase {
                 XCTAssertNotEqual(gtk_widget_get_visible(window.banner.widget), 0)
                 XCTAssertTrue(window.layout.showsSidebar, "the rooms stay")
                 XCTAssertEqual(try store.message(recordingID).state, .ready, "nothing lost")
-                XCTAssertEqual(try store.sendState(of: recordingID), .sending, "the send waits")
+                XCTAssertEqual(try store.matrix.sendState(of: recordingID), .sending, "the send waits")
 
                 // Sign In, from the banner: the dialog says why, and then what waited is sent.
                 hark_test_emit(window.banner.button, "clicked")
@@ -218,8 +218,8 @@ final class AccountWindowTests: XCTestCase {
                 Self.pressSignIn(dialog)
                 XCTAssertEqual(conversations.account.state, .signedIn(userID: Self.alice))
                 XCTAssertFalse(window.banner.isShown)
-                XCTAssertTrue(waitUntil { (try? store.sendState(of: recordingID)) == .sent })
-                XCTAssertEqual(try store.sends(of: recordingID).count, 1)
+                XCTAssertTrue(waitUntil { (try? store.matrix.sendState(of: recordingID)) == .sent })
+                XCTAssertEqual(try store.matrix.sends(of: recordingID).count, 1)
             }
         }
     }

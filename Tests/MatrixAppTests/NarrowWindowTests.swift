@@ -39,7 +39,7 @@ extension RoomWindowTests {
                 let session = try XCTUnwrap(conversations.account.session)
                 let here = try awaitOnLoop { try await bob.createRoom(name: "Here", invite: [Self.alice]) }
                 let there = try awaitOnLoop { try await bob.createRoom(name: "There", invite: [Self.alice]) }
-                XCTAssertTrue(waitUntil { (try? store.room(there))??.membership == .invite && (try? store.room(here)) != nil })
+                XCTAssertTrue(waitUntil { (try? store.matrix.room(there))??.membership == .invite && (try? store.matrix.room(here)) != nil })
                 try awaitOnLoop { try await session.join(here) }
                 try awaitOnLoop { try await session.join(there) }
                 conversations.show(.room(here))
@@ -64,7 +64,7 @@ extension RoomWindowTests {
 
                 // Bob's voice message in the other room raises the back button's count and says it in its name.
                 _ = try Self.sendVoice(from: bob, to: there, path: voice)
-                XCTAssertTrue(waitUntil { (try? store.room(there))??.unreadCount == 1 })
+                XCTAssertTrue(waitUntil { (try? store.matrix.room(there))??.unreadCount == 1 })
                 XCTAssertTrue(waitUntil {
                     gtk_label_get_text(hark_label(layout.backBadge)).map { String(cString: $0) } == "\(invited + 1)"
                 }, "one more on the back button")

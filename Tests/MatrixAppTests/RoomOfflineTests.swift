@@ -36,7 +36,7 @@ extension RoomWindowTests {
                 _ = try Self.signIn(window, homeserver)
                 let session = try XCTUnwrap(conversations.account.session)
                 let roomID = try awaitOnLoop { try await bob.createRoom(name: "Away", invite: [Self.alice]) }
-                XCTAssertTrue(waitUntil { (try? store.room(roomID))??.membership == .invite })
+                XCTAssertTrue(waitUntil { (try? store.matrix.room(roomID))??.membership == .invite })
                 try awaitOnLoop { try await session.join(roomID) }
                 conversations.show(.room(roomID))
                 let history = try XCTUnwrap(window.history)
@@ -56,7 +56,7 @@ extension RoomWindowTests {
                 history.refreshFromStore()
                 XCTAssertTrue(waitUntil { subtitle() == "Offline" }, "the header says so")
                 XCTAssertEqual(roomSubtitle(), "Offline", "and the room's, whose sidebar is hidden")
-                let entry = { (try? store.sends(of: message.id))?.first }
+                let entry = { (try? store.matrix.sends(of: message.id))?.first }
                 XCTAssertTrue(waitUntil(seconds: 120) { (entry()?.attempts ?? 0) >= 10 || entry()?.state != .queued })
                 XCTAssertEqual(entry()?.state, .queued, "more tries failed than once made it \"Not sent\"")
                 XCTAssertEqual(history.row(showing: message.id)?.shownSendState, "Sending…")

@@ -34,7 +34,7 @@ final class RoomTimingBenchTests: XCTestCase {
                 let conversations = try RoomWindowTests.signIn(window, homeserver)
                 let history = try XCTUnwrap(window.history)
                 let roomID = try awaitOnLoop { try await bob.createRoom(name: "Timing", invite: [RoomWindowTests.alice]) }
-                XCTAssertTrue(waitUntil { (try? store.room(roomID))??.membership == .invite })
+                XCTAssertTrue(waitUntil { (try? store.matrix.room(roomID))??.membership == .invite })
                 try awaitOnLoop { try await conversations.account.session?.join(roomID) }
                 conversations.show(.room(roomID))
                 settle(seconds: 1)

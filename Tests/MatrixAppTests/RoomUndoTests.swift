@@ -51,9 +51,9 @@ final class RoomUndoTests: XCTestCase {
     static func joinedRoom(_ name: String, bob: MatrixClient, conversations: WindowConversations,
                            store: MessageStore) throws -> String {
         let roomID = try awaitOnLoop { try await bob.createRoom(name: name, invite: [RoomWindowTests.alice]) }
-        XCTAssertTrue(waitUntil { (try? store.room(roomID))??.membership == .invite })
+        XCTAssertTrue(waitUntil { (try? store.matrix.room(roomID))??.membership == .invite })
         try awaitOnLoop { try await conversations.account.session!.join(roomID) }
-        XCTAssertTrue(waitUntil { (try? store.room(roomID))??.membership == .join })
+        XCTAssertTrue(waitUntil { (try? store.matrix.room(roomID))??.membership == .join })
         return roomID
     }
 
@@ -99,7 +99,7 @@ final class RoomUndoTests: XCTestCase {
                 let id = try XCTUnwrap(window.pendingDeletions.last?.message.id)
                 XCTAssertEqual(try store.message(id).state, .deleted)
                 XCTAssertEqual(try store.message(id).transcriptState, .queued)
-                XCTAssertEqual(try store.sends(of: id), [], "a discarded take is not sent")
+                XCTAssertEqual(try store.matrix.sends(of: id), [], "a discarded take is not sent")
                 window.undoLastDeletion()
                 XCTAssertEqual(try store.message(id).state, .ready)
                 XCTAssertEqual(try store.shownIDs(in: .room(roomID)), [id], "back in the room")
@@ -122,10 +122,10 @@ final class RoomUndoTests: XCTestCase {
                 // Bob speaks meanwhile; Send puts the take under what he said, as it goes to him.
                 _ = try RoomWindowTests.sendVoice(from: bob, to: roomID, path: voice)
                 XCTAssertTrue(waitUntil { ((try? store.shownIDs(in: .room(roomID))) ?? []).count == 2 })
-                XCTAssertEqual(history.lastMessage.map { store.senderName(of: $0) }, "bob")
+                XCTAssertEqual(history.lastMessage.map { store.matrix.senderName(of: $0) }, "bob")
                 hark_test_emit(shown.retryButton, "clicked")
-                XCTAssertTrue(waitUntil { (try? store.sendState(of: id)) == .sent })
-                XCTAssertEqual(try store.sends(of: id).count, 1)
+                XCTAssertTrue(waitUntil { (try? store.matrix.sendState(of: id)) == .sent })
+                XCTAssertEqual(try store.matrix.sends(of: id).count, 1)
                 XCTAssertTrue(waitUntil { history.row(showing: id)?.shownSendState == "Sent" })
                 XCTAssertEqual(history.lastMessage?.id, id, "sent last, it stands last")
                 XCTAssertEqual(try store.shownIDs(in: .room(roomID)).last, id)
@@ -167,7 +167,7 @@ final class RoomUndoTests: XCTestCase {
                 gtk_widget_activate_action_variant(row.widget, "row.send-to", nil)
                 XCTAssertTrue(waitUntil { ShownSendToDialog.over(window) != nil })
                 try XCTUnwrap(ShownSendToDialog.over(window)).choose("Later")
-                XCTAssertTrue(waitUntil { (try? store.sendState(of: earlierID)) == .sent })
+                XCTAssertTrue(waitUntil { (try? store.matrix.sendState(of: earlierID)) == .sent })
                 XCTAssertEqual(try store.shownIDs(in: .recordings), [earlierID, todayID], "the recordings keep their order")
 
                 // In the room it stands last, at the time it was sent.
@@ -175,7 +175,7 @@ final class RoomUndoTests: XCTestCase {
                 conversations.show(.room(roomID))
                 XCTAssertEqual(history.count, 3)
                 XCTAssertEqual(history.lastMessage?.id, earlierID)
-                let sentAt = try XCTUnwrap(try store.sends(of: earlierID).first?.queuedAt)
+                let sentAt = try XCTUnwrap(try store.matrix.sends(of: earlierID).first?.queuedAt)
                 XCTAssertTrue(waitUntil { history.row(showing: earlierID) != nil })
                 XCTAssertEqual(history.row(showing: earlierID)?.placedAt, sentAt, "its time in the room is when it was sent")
                 XCTAssertLessThan(try store.message(earlierID).createdAt, sentAt.addingTimeInterval(-3_600), "recorded yesterday")
@@ -211,7 +211,7 @@ final class RoomUndoTests: XCTestCase {
                 stopped = true
                 let message = try store.importFile(voice, title: "Second thoughts")
                 conversations.send(message, to: roomID)
-                let entry = { (try? store.sends(of: message.id))?.first }
+                let entry = { (try? store.matrix.sends(of: message.id))?.first }
                 XCTAssertTrue(waitUntil { (entry()?.attempts ?? 0) >= 1 }, "tried while away")
                 window.delete(message)
                 let deleted = Date()

@@ -148,12 +148,12 @@ final class RoomWindowTests: XCTestCase {
                 XCTAssertEqual(history.count, 1)
                 XCTAssertTrue(waitUntil { history.liveRows.contains { $0.shownSender == "bob" && $0.message?.state == .ready } },
                               "downloaded and analysed")
-                XCTAssertEqual(try store.room(roomID)?.unreadCount, 1, "not seen while the window is in the background")
+                XCTAssertEqual(try store.matrix.room(roomID)?.unreadCount, 1, "not seen while the window is in the background")
 
                 // The window comes to the front: the room on screen is seen.
                 conversations.isWindowActive = { true }
                 conversations.show(.room(roomID))
-                XCTAssertTrue(waitUntil { (try? store.room(roomID))??.unreadCount == 0 })
+                XCTAssertTrue(waitUntil { (try? store.matrix.room(roomID))??.unreadCount == 0 })
                 XCTAssertTrue(waitUntil { conversations.sidebar.rowNames.contains("Voice, Latest from bob") })
 
                 // Another, with the recordings on screen in the active window: no notification;
@@ -183,7 +183,7 @@ final class RoomWindowTests: XCTestCase {
                 var takeID: String?
                 XCTAssertTrue(waitUntil {
                     takeID = (try? store.shownIDs(in: .room(roomID)))?.first { id in (try? store.message(id))?.origin == .recorded }
-                    return takeID.map { (try? store.sendState(of: $0)) == .sent } ?? false
+                    return takeID.map { (try? store.matrix.sendState(of: $0)) == .sent } ?? false
                 })
                 let take = try store.message(try XCTUnwrap(takeID))
                 XCTAssertEqual(take.roomID, roomID)
@@ -219,7 +219,7 @@ final class RoomWindowTests: XCTestCase {
             try withWindow(storeIn: folder.url.appendingPathComponent("store")) { store, window in
                 let conversations = try Self.signIn(window, homeserver)
                 let history = try XCTUnwrap(window.history)
-                XCTAssertTrue(waitUntil { (try? store.room(roomID))??.membership == .invite })
+                XCTAssertTrue(waitUntil { (try? store.matrix.room(roomID))??.membership == .invite })
                 try awaitOnLoop { try await conversations.account.session!.join(roomID) }
                 conversations.show(.room(roomID))
                 // The sync brings the newest 50 events; the rest come a page (30) at a time,
@@ -227,7 +227,7 @@ final class RoomWindowTests: XCTestCase {
                 hark_test_emit_int(history.scroller, "edge-reached", Int32(GTK_POS_TOP.rawValue))
                 XCTAssertTrue(waitUntil { history.count == 60 }, "\(history.count) of 60")
                 hark_test_emit_int(history.scroller, "edge-reached", Int32(GTK_POS_TOP.rawValue))
-                XCTAssertTrue(waitUntil { (try? store.room(roomID))??.historyComplete == true }, "paged to the room's start")
+                XCTAssertTrue(waitUntil { (try? store.matrix.room(roomID))??.historyComplete == true }, "paged to the room's start")
                 XCTAssertEqual(history.count, 60)
                 XCTAssertEqual(Set(try store.shownIDs(in: .room(roomID)).map { try store.message($0).title }),
                                Set((1...60).map { "Old \($0)" }))
@@ -252,10 +252,10 @@ final class RoomWindowTests: XCTestCase {
                 let history = try XCTUnwrap(window.history)
                 let plain = try awaitOnLoop { try await bob.createRoom(name: "Plain", invite: [Self.alice]) }
                 let secret = try awaitOnLoop { try await bob.createRoom(name: "Secret", invite: [Self.alice], encrypted: true) }
-                XCTAssertTrue(waitUntil { (try? store.room(secret)) != nil && (try? store.room(plain)) != nil })
+                XCTAssertTrue(waitUntil { (try? store.matrix.room(secret)) != nil && (try? store.matrix.room(plain)) != nil })
                 try awaitOnLoop { try await session.join(plain) }
                 try awaitOnLoop { try await session.join(secret) }
-                XCTAssertTrue(waitUntil { (try? store.room(secret))??.isEncrypted == true })
+                XCTAssertTrue(waitUntil { (try? store.matrix.room(secret))??.isEncrypted == true })
                 conversations.show(.recordings)
 
                 // Send to…, from the row's menu: the plain room is offered, the encrypted one not.
@@ -269,13 +269,13 @@ final class RoomWindowTests: XCTestCase {
                 XCTAssertTrue(dialog.roomNames.contains("Plain"), "\(dialog.roomNames)")
                 XCTAssertFalse(dialog.roomNames.contains("Secret"), "never an encrypted room")
                 dialog.choose("Plain")
-                XCTAssertTrue(waitUntil { (try? store.sendState(of: recordingID)) == .sent })
+                XCTAssertTrue(waitUntil { (try? store.matrix.sendState(of: recordingID)) == .sent })
                 XCTAssertTrue(waitUntil { history.row(showing: recordingID)?.shownSendState == "Sent" })
                 // The toast that said it was sending goes once the row says how it ended.
                 let sending = "Sending “Dentist on Monday” to Plain"
                 XCTAssertTrue(window.toastTexts.contains(sending), "\(window.toastTexts)")
                 XCTAssertTrue(waitUntil { !Self.showsText(sending, in: window) }, "the toast stayed after Sent")
-                let eventID = try XCTUnwrap(try store.sends(of: recordingID).first?.eventID)
+                let eventID = try XCTUnwrap(try store.matrix.sends(of: recordingID).first?.eventID)
                 XCTAssertTrue(try Self.bobSees(bob, plain) { $0.eventIDs.contains(eventID) })
 
                 // Delete for Everyone: the event is redacted, then the local Delete with its Undo.
@@ -298,7 +298,7 @@ final class RoomWindowTests: XCTestCase {
                 conversations.send(other, to: secret)
                 XCTAssertTrue(window.toastTexts.last?.hasPrefix("“Never sent” was not sent: Encrypted rooms are not supported yet") == true,
                               "\(window.toastTexts)")
-                XCTAssertEqual(try store.sends(of: other.id), [])
+                XCTAssertEqual(try store.matrix.sends(of: other.id), [])
             }
         }
     }

@@ -36,7 +36,7 @@ final class AccountTests: XCTestCase {
                                                store: store, secrets: secrets)
             }
             let session = try XCTUnwrap(client.session)
-            XCTAssertEqual(store.matrixAccount(), MatrixAccountRecord(userID: "@dana:localhost", homeserver: url,
+            XCTAssertEqual(store.matrix.matrixAccount(), MatrixAccountRecord(userID: "@dana:localhost", homeserver: url,
                                                                       deviceID: session.deviceID))
             // A new start: the session comes back from the keyring.
             let restored = try XCTUnwrap(try awaitOnLoop { try await MatrixAccount.restore(store: store, secrets: SecretStore()) })
@@ -56,7 +56,7 @@ final class AccountTests: XCTestCase {
             let store = try MessageStore(folder: base)
             let client = try awaitOnLoop { try await MatrixAccount.restore(store: store, secrets: SecretStore()) }
             try awaitOnLoop { try await MatrixAccount.signOut(store: store, secrets: SecretStore(), client: client) }
-            XCTAssertNil(store.matrixAccount())
+            XCTAssertNil(store.matrix.matrixAccount())
             XCTAssertNil(try awaitOnLoop { try await MatrixAccount.restore(store: store, secrets: SecretStore()) })
             // The server ended that session: its token no longer works.
             let old = MatrixClient(homeserver: url, session: Session(homeserver: url, userID: "@dana:localhost",
@@ -80,7 +80,7 @@ final class AccountTests: XCTestCase {
                                                    store: store, secrets: SecretStore())
             }
             guard case .secrets(.unavailable)? = none else { return XCTFail("\(String(describing: none))") }
-            XCTAssertNil(store.matrixAccount())
+            XCTAssertNil(store.matrix.matrixAccount())
         }
         let keyring = try TestKeyring()
         try MainActor.assumeIsolated {
@@ -90,7 +90,7 @@ final class AccountTests: XCTestCase {
                                                    store: store, secrets: SecretStore())
             }
             XCTAssertEqual(wrong, .matrix(.wrongPassword))
-            XCTAssertNil(store.matrixAccount())
+            XCTAssertNil(store.matrix.matrixAccount())
         }
         XCTAssertNil(keyring.lookup([("user", "@erin:localhost"), ("homeserver", url)]))
     }
@@ -119,8 +119,8 @@ final class AccountTests: XCTestCase {
             XCTAssertEqual(error, .signedOutByServer)
             try session.send(message.id, to: room)
             _ = try awaitOnLoop { await session.sendQueuedNow() }
-            XCTAssertTrue(store.isSignedOutByServer)
-            XCTAssertEqual(try store.sendState(of: message.id), .sending, "still queued for the next sign-in")
+            XCTAssertTrue(store.matrix.isSignedOutByServer)
+            XCTAssertEqual(try store.matrix.sendState(of: message.id), .sending, "still queued for the next sign-in")
             XCTAssertNil(try awaitOnLoop { try await MatrixAccount.restore(store: store, secrets: SecretStore()) },
                          "no session is restored with a revoked token")
 
@@ -129,11 +129,11 @@ final class AccountTests: XCTestCase {
                 try await MatrixAccount.signIn(homeserverText: url, user: "finn", password: HomeserverTests.password,
                                                store: store, secrets: SecretStore())
             }
-            XCTAssertFalse(store.isSignedOutByServer)
-            XCTAssertNotNil(try store.room(room))
+            XCTAssertFalse(store.matrix.isSignedOutByServer)
+            XCTAssertNotNil(try store.matrix.room(room))
             let resumed = ConversationSession(client: again, store: store)
             XCTAssertEqual(try awaitOnLoop { await resumed.sendQueuedNow() }, [])
-            XCTAssertEqual(try store.sendState(of: message.id), .sent)
+            XCTAssertEqual(try store.matrix.sendState(of: message.id), .sent)
             XCTAssertEqual(try store.message(message.id).title, "Kept")
         }
         _ = keyring

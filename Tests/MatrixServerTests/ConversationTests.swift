@@ -46,7 +46,7 @@ final class ConversationTests: XCTestCase {
         let client = try HomeserverTests.signedIn(user, url)
         let session = try XCTUnwrap(client.session)
         let store = try MessageStore(folder: base.appendingPathComponent("store-\(user)"))
-        try store.setMatrixAccount(MatrixAccountRecord(userID: session.userID, homeserver: session.homeserver,
+        try store.matrix.setMatrixAccount(MatrixAccountRecord(userID: session.userID, homeserver: session.homeserver,
                                                        deviceID: session.deviceID))
         return ConversationSession(client: client, store: store, policy: policy, clock: clock)
     }
@@ -82,15 +82,15 @@ final class ConversationTests: XCTestCase {
             let roomID = try HomeserverTests.sharedRoom(alice.client, bob, name: "Dentist")
             let message = try Self.voiceMessage(in: alice.store, voicePath)
             try awaitOnLoop { try await alice.syncOnce() }
-            XCTAssertEqual(try alice.store.room(roomID)?.displayName, "Dentist")
+            XCTAssertEqual(try alice.store.matrix.room(roomID)?.displayName, "Dentist")
 
             let entry = try alice.send(message.id, to: roomID)
-            XCTAssertEqual(try alice.store.sendState(of: message.id), .sending, "queued before any request")
+            XCTAssertEqual(try alice.store.matrix.sendState(of: message.id), .sending, "queued before any request")
             XCTAssertEqual(try awaitOnLoop { await alice.sendQueuedNow() }, [])
-            let sent = try XCTUnwrap(try alice.store.outboxEntry(entry.transactionID))
+            let sent = try XCTUnwrap(try alice.store.matrix.outboxEntry(entry.transactionID))
             XCTAssertEqual(sent.state, .sent)
             let eventID = try XCTUnwrap(sent.eventID)
-            XCTAssertEqual(try alice.store.sendState(of: message.id), .sent)
+            XCTAssertEqual(try alice.store.matrix.sendState(of: message.id), .sent)
 
             let events = try Self.audioEvents(bob, roomID: roomID)
             XCTAssertEqual(events.map(\.event.eventID), [eventID], "exactly one event")
@@ -132,12 +132,12 @@ final class ConversationTests: XCTestCase {
                 try await alice.client.sendVoiceMessage(roomID: roomID, transactionID: entry.transactionID,
                                                         message: outgoing, contentURI: uri)
             }
-            XCTAssertEqual(try alice.store.outboxEntry(entry.transactionID)?.state, .queued, "the answer never arrived")
+            XCTAssertEqual(try alice.store.matrix.outboxEntry(entry.transactionID)?.state, .queued, "the answer never arrived")
 
             // The next Hark: a new session over the same store.
             let restarted = ConversationSession(client: alice.client, store: alice.store)
             XCTAssertEqual(try awaitOnLoop { await restarted.sendQueuedNow() }, [])
-            XCTAssertEqual(try alice.store.outboxEntry(entry.transactionID)?.eventID, first)
+            XCTAssertEqual(try alice.store.matrix.outboxEntry(entry.transactionID)?.eventID, first)
             XCTAssertEqual(try Self.audioEvents(bob, roomID: roomID).map(\.event.eventID), [first], "no second event")
         }
     }
@@ -156,16 +156,16 @@ final class ConversationTests: XCTestCase {
             let entry = try alice.send(message.id, to: roomID)
             let queued = try awaitOnLoop { await alice.sendQueuedNow() }
             XCTAssertEqual(queued.map(\.transactionID), [entry.transactionID], "still queued, not lost")
-            let failedOnce = try XCTUnwrap(try alice.store.outboxEntry(entry.transactionID))
+            let failedOnce = try XCTUnwrap(try alice.store.matrix.outboxEntry(entry.transactionID))
             XCTAssertEqual(failedOnce.attempts, 1)
             XCTAssertTrue(failedOnce.lastError?.hasPrefix("Cannot reach ") == true, failedOnce.lastError ?? "")
             XCTAssertGreaterThan(failedOnce.nextAttemptAt, Date(), "tried again later, not at once")
-            XCTAssertEqual(try alice.store.sendState(of: message.id), .sending)
+            XCTAssertEqual(try alice.store.matrix.sendState(of: message.id), .sending)
 
             try server.start()
             let later = ConversationSession(client: alice.client, store: alice.store)
             XCTAssertEqual(try awaitOnLoop { await later.sendQueuedNow() }, [])
-            let sent = try XCTUnwrap(try alice.store.outboxEntry(entry.transactionID))
+            let sent = try XCTUnwrap(try alice.store.matrix.outboxEntry(entry.transactionID))
             XCTAssertEqual(sent.state, .sent)
             XCTAssertEqual(try Self.audioEvents(bob, roomID: roomID).map(\.event.eventID), [sent.eventID], "exactly one event")
         }
@@ -214,8 +214,8 @@ final class ConversationTests: XCTestCase {
             let shown = try XCTUnwrap(try alice.store.levels(of: voice.id))
             XCTAssertEqual(VoiceWaveform.values(from: shown), VoiceWaveform.values(from: claimed), "the event's waveform first")
             XCTAssertNil(try alice.store.levels(of: plain.id), "no waveform in the event: drawn flat")
-            XCTAssertEqual(try alice.store.room(roomID)?.unreadCount, 2)
-            XCTAssertEqual(try alice.store.room(roomID)?.lastSender, "@bob:localhost")
+            XCTAssertEqual(try alice.store.matrix.room(roomID)?.unreadCount, 2)
+            XCTAssertEqual(try alice.store.matrix.room(roomID)?.lastSender, "@bob:localhost")
             XCTAssertEqual(try alice.store.shownIDs(in: .recordings), [], "received messages are the room's")
 
             // (Alice's messages from the other tests' rooms, sent from her other devices, come too.)
@@ -238,7 +238,7 @@ final class ConversationTests: XCTestCase {
             alice.markHeard(voice.id)
             XCTAssertFalse(try alice.store.message(voice.id).unread)
             alice.markRoomSeen(roomID)
-            XCTAssertEqual(try alice.store.room(roomID)?.unreadCount, 0)
+            XCTAssertEqual(try alice.store.matrix.room(roomID)?.unreadCount, 0)
         }
     }
 
@@ -307,7 +307,7 @@ final class ConversationTests: XCTestCase {
             try awaitOnLoop { try await alice.syncOnce() }
             let entry = try alice.send(message.id, to: roomID)
             _ = try awaitOnLoop { await alice.sendQueuedNow() }
-            let eventID = try XCTUnwrap(try alice.store.outboxEntry(entry.transactionID)?.eventID)
+            let eventID = try XCTUnwrap(try alice.store.matrix.outboxEntry(entry.transactionID)?.eventID)
             let bobSince = try awaitOnLoop { try await Self.freshSync(bob) }.nextBatch
             try awaitOnLoop { try await alice.deleteForEveryone(message.id) }
             let after = try awaitOnLoop { try await bob.sync(since: bobSince) }
@@ -326,22 +326,22 @@ final class ConversationTests: XCTestCase {
             let message = try Self.voiceMessage(in: alice.store, voicePath)
             let roomID = try awaitOnLoop { try await alice.client.createRoom(name: "Secret", encrypted: true) }
             try awaitOnLoop { try await alice.syncOnce() }
-            XCTAssertEqual(try alice.store.room(roomID)?.isEncrypted, true)
+            XCTAssertEqual(try alice.store.matrix.room(roomID)?.isEncrypted, true)
             XCTAssertThrowsError(try alice.send(message.id, to: roomID)) { error in
                 XCTAssertEqual(error as? ConversationError, .matrix(.encryptedRoom))
             }
-            XCTAssertEqual(try alice.store.sends(of: message.id), [], "not even queued")
+            XCTAssertEqual(try alice.store.matrix.sends(of: message.id), [], "not even queued")
 
             // A room whose encryption the store does not know yet (turned on
             // since the last sync): the outbox asks the server before sending.
             let other = try awaitOnLoop { try await alice.client.createRoom(name: "Turned secret", encrypted: true) }
-            try alice.store.updateRoom(RoomUpdate(id: other, membership: .join, isEncrypted: false))
+            try alice.store.matrix.updateRoom(RoomUpdate(id: other, membership: .join, isEncrypted: false))
             let entry = try alice.send(message.id, to: other)
             XCTAssertEqual(try awaitOnLoop { await alice.sendQueuedNow() }, [])
-            let refused = try XCTUnwrap(try alice.store.outboxEntry(entry.transactionID))
+            let refused = try XCTUnwrap(try alice.store.matrix.outboxEntry(entry.transactionID))
             XCTAssertEqual(refused.state, .failed)
             XCTAssertEqual(refused.lastError, MatrixError.encryptedRoom.description)
-            XCTAssertEqual(try alice.store.room(other)?.isEncrypted, true)
+            XCTAssertEqual(try alice.store.matrix.room(other)?.isEncrypted, true)
             let sync = try awaitOnLoop { try await Self.freshSync(alice.client) }
             for id in [roomID, other] {
                 XCTAssertFalse(try XCTUnwrap(sync.joined[id]).timeline.contains { $0.type == "m.room.message" },
@@ -358,18 +358,18 @@ final class ConversationTests: XCTestCase {
             let accepted = try awaitOnLoop { try await carol.createRoom(name: "Join me", invite: ["@alice:localhost"]) }
             let declined = try awaitOnLoop { try await carol.createRoom(invite: ["@alice:localhost"]) }
             try awaitOnLoop { try await alice.syncOnce() }
-            let rooms = try alice.store.rooms()
+            let rooms = try alice.store.matrix.rooms()
             let invite = try XCTUnwrap(rooms.first { $0.id == accepted })
             XCTAssertEqual(invite.membership, .invite)
             XCTAssertEqual(invite.inviter, "@carol:localhost")
-            XCTAssertEqual(try alice.store.room(declined)?.membership, .invite)
+            XCTAssertEqual(try alice.store.matrix.room(declined)?.membership, .invite)
 
             try awaitOnLoop { try await alice.join(accepted) }
             try awaitOnLoop { try await alice.leave(declined) }
             try awaitOnLoop { try await alice.syncOnce() }
-            XCTAssertEqual(try alice.store.room(accepted)?.membership, .join)
-            XCTAssertEqual(try alice.store.room(accepted)?.displayName, "Join me")
-            XCTAssertFalse(try alice.store.rooms().contains { $0.id == declined }, "a declined invitation is gone")
+            XCTAssertEqual(try alice.store.matrix.room(accepted)?.membership, .join)
+            XCTAssertEqual(try alice.store.matrix.room(accepted)?.displayName, "Join me")
+            XCTAssertFalse(try alice.store.matrix.rooms().contains { $0.id == declined }, "a declined invitation is gone")
             XCTAssertTrue(try awaitOnLoop { try await alice.client.joinedRooms() }.contains(accepted))
 
             // A direct chat without a name is called by the other person's name.
@@ -377,7 +377,7 @@ final class ConversationTests: XCTestCase {
             try awaitOnLoop { try await alice.syncOnce() }
             try awaitOnLoop { try await alice.join(direct) }
             try awaitOnLoop { try await alice.syncOnce() }
-            XCTAssertEqual(try alice.store.room(direct)?.displayName, "carol")
+            XCTAssertEqual(try alice.store.matrix.room(direct)?.displayName, "carol")
         }
     }
 

@@ -36,8 +36,8 @@ final class DirectChatTests: XCTestCase {
 
             let withCarol = try awaitOnLoop { try await alice.directChat(with: "@carol:localhost") }
             XCTAssertTrue(try awaitOnLoop { try await alice.client.isEncrypted(roomID: withCarol) })
-            XCTAssertEqual(try alice.store.room(withCarol)?.isEncrypted, true)
-            XCTAssertEqual(try alice.store.room(withCarol)?.displayName, "@carol:localhost")
+            XCTAssertEqual(try alice.store.matrix.room(withCarol)?.isEncrypted, true)
+            XCTAssertEqual(try alice.store.matrix.room(withCarol)?.displayName, "@carol:localhost")
             let withBob = try awaitOnLoop { try await alice.directChat(with: "@bob:localhost") }
             XCTAssertFalse(try awaitOnLoop { try await alice.client.isEncrypted(roomID: withBob) })
 

@@ -36,6 +36,6 @@ func signedInAtBrokenServer(_ url: String, storeIn folder: ScratchFolder) throws
     let client = MatrixClient(homeserver: url, session: Session(homeserver: url, userID: "@alice:broken.example",
                                                                  deviceID: "DEVICE", accessToken: "token"))
     let store = try MessageStore(folder: folder.url.appendingPathComponent("store"))
-    try store.setMatrixAccount(MatrixAccountRecord(userID: "@alice:broken.example", homeserver: url, deviceID: "DEVICE"))
+    try store.matrix.setMatrixAccount(MatrixAccountRecord(userID: "@alice:broken.example", homeserver: url, deviceID: "DEVICE"))
     return (client, store)
 }

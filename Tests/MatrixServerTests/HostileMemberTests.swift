@@ -99,7 +99,7 @@ final class HostileMemberTests: XCTestCase {
             XCTAssertTrue(picture.hasPrefix("it is not audio ("), picture)
             let nowhere = try message("Nowhere").downloadFailure ?? ""
             XCTAssertEqual(nowhere, "its address “mxc://localhost/” is no mxc:// address of a file")
-            XCTAssertEqual(try alice.store.messagesAwaitingDownload(), [], "none is tried again at the next sync")
+            XCTAssertEqual(try alice.store.matrix.messagesAwaitingDownload(), [], "none is tried again at the next sync")
 
             // Delete works on a failed one.
             try alice.store.delete(try message("Picture").id)

@@ -31,7 +31,7 @@ final class HostileServerTests: XCTestCase {
         let incoming = IncomingAudio(eventID: "$\(media)", roomID: "!room:hostile", sender: "@mallory:hostile", title: "Listen",
                                      sentAt: Date(), duration: 4, fileExtension: "ogg", mediaURL: "mxc://hostile/\(media)",
                                      levels: nil, unread: true, announcedSize: announcedSize)
-        return (store, try XCTUnwrap(try store.receive(incoming)))
+        return (store, try XCTUnwrap(try store.matrix.receive(incoming)))
     }
 
     /// What the store's messages folder holds besides the database's own files.
@@ -159,7 +159,7 @@ final class HostileServerTests: XCTestCase {
         try MainActor.assumeIsolated {
             let store = try MessageStore(folder: base.appendingPathComponent("store"))
             func receive(_ media: String) throws -> Message {
-                try XCTUnwrap(try store.receive(IncomingAudio(
+                try XCTUnwrap(try store.matrix.receive(IncomingAudio(
                     eventID: "$\(media)", roomID: "!room:hostile", sender: "@mallory:hostile", title: media, sentAt: Date(),
                     duration: 4, fileExtension: "ogg", mediaURL: "mxc://hostile/\(media)", levels: nil, unread: true)))
             }

@@ -39,12 +39,12 @@ extension ConversationTests {
             defer { alice.stop() }
             let entry = try alice.send(message.id, to: roomID)
             let store = alice.store
-            let current = { try? store.outboxEntry(entry.transactionID) }
+            let current = { try? store.matrix.outboxEntry(entry.transactionID) }
             // Six failed tries were once the end of it ("Not sent" until Retry was clicked).
             XCTAssertTrue(MainLoop.iterate(until: { (current()?.attempts ?? 0) >= 10 || current()?.state != .queued },
                                            timeout: 120))
             XCTAssertEqual(current()?.state, .queued, current()?.lastError ?? "")
-            XCTAssertEqual(try store.sendState(of: message.id), .sending)
+            XCTAssertEqual(try store.matrix.sendState(of: message.id), .sending)
             XCTAssertTrue(current()?.lastError?.hasPrefix("Cannot reach ") == true, current()?.lastError ?? "")
             XCTAssertTrue(MainLoop.iterate(until: { alice.connectionProblem != nil }, timeout: 60), "Offline")
 
@@ -76,7 +76,7 @@ extension ConversationTests {
             server.stop()
             stopped = true
             let entry = try alice.send(message.id, to: roomID)
-            let current = { try XCTUnwrap(try alice.store.outboxEntry(entry.transactionID)) }
+            let current = { try XCTUnwrap(try alice.store.matrix.outboxEntry(entry.transactionID)) }
             clock.now += 23 * 3600
             XCTAssertEqual(try awaitOnLoop { await alice.sendQueuedNow() }.map(\.transactionID), [entry.transactionID])
             XCTAssertEqual(try current().state, .queued, "23 hours unsent: still trying")
@@ -87,7 +87,7 @@ extension ConversationTests {
             XCTAssertEqual(try current().state, .failed)
             XCTAssertTrue(try current().expired, "not refused: waited too long")
             XCTAssertTrue(try current().lastError?.hasPrefix("Cannot reach ") == true)
-            XCTAssertEqual(try alice.store.sendState(of: message.id), .failed)
+            XCTAssertEqual(try alice.store.matrix.sendState(of: message.id), .failed)
 
             // Retried by the user: it may wait as long again, and goes once the server is back.
             try alice.retry(message.id)

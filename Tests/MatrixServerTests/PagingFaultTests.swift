@@ -27,15 +27,15 @@ final class EmptyPageTests: XCTestCase {
         let url = server.url
         try MainActor.assumeIsolated {
             let (client, store) = try signedInAtBrokenServer(url, storeIn: folder)
-            try store.updateRoom(RoomUpdate(id: roomID, membership: .join, name: "Quiet"))
-            try store.setPreviousBatch(roomID: roomID, "page1", complete: false)
+            try store.matrix.updateRoom(RoomUpdate(id: roomID, membership: .join, name: "Quiet"))
+            try store.matrix.setPreviousBatch(roomID: roomID, "page1", complete: false)
             let alice = ConversationSession(client: client, store: store)
 
             XCTAssertEqual(try awaitOnLoop { try await alice.loadOlderMessages(in: roomID) }, 0, "nothing on this page")
-            XCTAssertEqual(try store.room(roomID)?.historyComplete, false, "not the start")
+            XCTAssertEqual(try store.matrix.room(roomID)?.historyComplete, false, "not the start")
             XCTAssertEqual(try awaitOnLoop { try await alice.loadOlderMessages(in: roomID) }, 1)
             XCTAssertEqual(try store.shownIDs(in: .room(roomID)).map { try store.message($0).eventID }, ["$voice"])
-            XCTAssertEqual(try store.room(roomID)?.historyComplete, true, "no end: the start")
+            XCTAssertEqual(try store.matrix.room(roomID)?.historyComplete, true, "no end: the start")
             XCTAssertNil(try awaitOnLoop { try await alice.loadOlderMessages(in: roomID) })
         }
     }
@@ -57,14 +57,14 @@ final class EndlessGapTests: XCTestCase {
         let url = server.url
         try MainActor.assumeIsolated {
             let (client, store) = try signedInAtBrokenServer(url, storeIn: folder)
-            try store.updateRoom(RoomUpdate(id: roomID, membership: .join, name: "Circle"))
-            try store.setSyncToken("s1")
-            try store.addGap(roomID: roomID, from: "left", to: "s0")
+            try store.matrix.updateRoom(RoomUpdate(id: roomID, membership: .join, name: "Circle"))
+            try store.matrix.setSyncToken("s1")
+            try store.matrix.addGap(roomID: roomID, from: "left", to: "s0")
             let alice = ConversationSession(client: client, store: store)
 
             XCTAssertEqual(try awaitOnLoop { try await alice.syncOnce() }.received, [])
-            XCTAssertEqual(store.syncToken, "s2")
-            XCTAssertEqual(try store.roomGaps().map(\.roomID), [roomID], "left for the next sync")
+            XCTAssertEqual(store.matrix.syncToken, "s2")
+            XCTAssertEqual(try store.matrix.roomGaps().map(\.roomID), [roomID], "left for the next sync")
             let pages = server.requests.filter { $0.contains("/messages?") }.count
             XCTAssertGreaterThan(pages, 2, "it went round")
             XCTAssertLessThanOrEqual(pages, GapFiller(store: store, client: client, userID: alice.userID).pagesPerSync)

@@ -32,16 +32,16 @@ final class RateLimitTests: XCTestCase {
         try MainActor.assumeIsolated {
             let clock = TestClock()
             let (client, store) = try signedInAtBrokenServer(url, storeIn: folder)
-            try store.setDeviceSynced()  // a device that synced before (this server cannot)
+            try store.matrix.setDeviceSynced()  // a device that synced before (this server cannot)
             for room in [Self.rooms.huge, Self.rooms.none] {
-                try store.updateRoom(RoomUpdate(id: room, membership: .join, name: room))
+                try store.matrix.updateRoom(RoomUpdate(id: room, membership: .join, name: room))
             }
             let alice = ConversationSession(client: client, store: store, clock: { clock.now })
             let huge = try alice.send(try store.importFile(voicePath, title: "Asked to wait months").id,
                                       to: Self.rooms.huge)
             let none = try alice.send(try store.importFile(voicePath, title: "Asked to wait 0").id,
                                       to: Self.rooms.none)
-            let current = { (entry: OutboxEntry) in try XCTUnwrap(try store.outboxEntry(entry.transactionID)) }
+            let current = { (entry: OutboxEntry) in try XCTUnwrap(try store.matrix.outboxEntry(entry.transactionID)) }
 
             XCTAssertEqual(try awaitOnLoop { await alice.sendQueuedNow() }.count, 2, "both still queued")
             XCTAssertEqual(server.requests.filter { $0.hasPrefix("PUT ") }.count, 2, server.requests.joined(separator: "\n"))
@@ -68,7 +68,7 @@ final class RateLimitTests: XCTestCase {
             for entry in [huge, none] {
                 XCTAssertEqual(try current(entry).state, .failed)
                 XCTAssertTrue(try current(entry).expired)
-                XCTAssertEqual(try store.sendState(of: entry.messageID), .failed)
+                XCTAssertEqual(try store.matrix.sendState(of: entry.messageID), .failed)
                 try alice.retry(entry.messageID)
                 XCTAssertEqual(try current(entry).state, .queued, "Retry queues it again")
             }

@@ -31,7 +31,7 @@ extension ConversationTests {
                                                                                             room: "Window signed in again")
             again.start()
             defer { again.stop() }
-            XCTAssertTrue(MainLoop.iterate(until: { (try? again.store.sendState(of: message.id)) != .sending }, timeout: 60))
+            XCTAssertTrue(MainLoop.iterate(until: { (try? again.store.matrix.sendState(of: message.id)) != .sending }, timeout: 60))
             again.stop()
             try Self.checkSentOnce(again, bob, roomID: roomID, message: message, event: first)
         }
@@ -53,15 +53,15 @@ extension ConversationTests {
             server.stop()
             stopped = true
             XCTAssertEqual(try awaitOnLoop { await again.sendQueuedNow() }.count, 1)
-            let waiting = try XCTUnwrap(try again.store.sends(of: message.id).first)
+            let waiting = try XCTUnwrap(try again.store.matrix.sends(of: message.id).first)
             XCTAssertEqual(waiting.state, .queued)
             XCTAssertEqual(waiting.attempts, 1, "the failed sync was its try")
             XCTAssertTrue(waiting.lastError?.hasPrefix("Cannot reach ") == true, waiting.lastError ?? "")
 
             clock.now += 24 * 3600 + 1
             XCTAssertEqual(try awaitOnLoop { await again.sendQueuedNow() }, [])
-            XCTAssertEqual(try again.store.sends(of: message.id).map(\.state), [.failed])
-            XCTAssertEqual(try again.store.sends(of: message.id).map(\.expired), [true])
+            XCTAssertEqual(try again.store.matrix.sends(of: message.id).map(\.state), [.failed])
+            XCTAssertEqual(try again.store.matrix.sends(of: message.id).map(\.expired), [true])
 
             try server.start()
             stopped = false
@@ -87,14 +87,14 @@ extension ConversationTests {
         // What the killed Hark had done: the upload (kept in the row) and the PUT, whose answer it never read.
         let data = try XCTUnwrap(FileManager.default.contents(atPath: alice.store.audioPath(of: message)))
         let uri = try awaitOnLoop { try await alice.client.upload(data, contentType: "audio/ogg", fileName: "x.ogg") }
-        try alice.store.setUploaded(entry.transactionID, contentURI: uri)
+        try alice.store.matrix.setUploaded(entry.transactionID, contentURI: uri)
         let outgoing = OutgoingVoiceMessage(title: message.title, fileName: "x.ogg", size: data.count,
                                             durationMilliseconds: 4000, levels: LevelTrack())
         let first = try awaitOnLoop {
             try await alice.client.sendVoiceMessage(roomID: roomID, transactionID: entry.transactionID,
                                                     message: outgoing, contentURI: uri)
         }
-        XCTAssertEqual(try alice.store.outboxEntry(entry.transactionID)?.state, .queued, "the answer never arrived")
+        XCTAssertEqual(try alice.store.matrix.outboxEntry(entry.transactionID)?.state, .queued, "the answer never arrived")
 
         // The token revoked; signing in again makes a new device.
         let oldDevice = alice.client.session?.deviceID
@@ -102,7 +102,7 @@ extension ConversationTests {
         let client = try HomeserverTests.signedIn("alice", url)
         let session = try XCTUnwrap(client.session)
         XCTAssertNotEqual(session.deviceID, oldDevice)
-        try alice.store.setMatrixAccount(MatrixAccountRecord(userID: session.userID, homeserver: session.homeserver,
+        try alice.store.matrix.setMatrixAccount(MatrixAccountRecord(userID: session.userID, homeserver: session.homeserver,
                                                              deviceID: session.deviceID))
         return (ConversationSession(client: client, store: alice.store, clock: clock), bob, roomID, message, first)
     }
@@ -111,11 +111,11 @@ extension ConversationTests {
     private static func checkSentOnce(_ session: ConversationSession, _ bob: MatrixClient, roomID: String,
                                       message: Message, event: String) throws {
         let store = session.store
-        XCTAssertEqual(try store.sends(of: message.id).map(\.state), [.sent])
-        XCTAssertEqual(try store.sends(of: message.id).map(\.eventID), [event], "sent as the event that arrived")
+        XCTAssertEqual(try store.matrix.sends(of: message.id).map(\.state), [.sent])
+        XCTAssertEqual(try store.matrix.sends(of: message.id).map(\.eventID), [event], "sent as the event that arrived")
         XCTAssertEqual(try audioEvents(bob, roomID: roomID).map(\.event.eventID), [event], "exactly one event")
         try awaitOnLoop { try await session.syncOnce() }
         XCTAssertEqual(try store.shownIDs(in: .room(roomID)), [message.id], "one message, Hark's own, no received copy")
-        XCTAssertEqual(try store.sendState(of: message.id), .sent)
+        XCTAssertEqual(try store.matrix.sendState(of: message.id), .sent)
     }
 }

@@ -32,8 +32,8 @@ extension ConversationTests {
             let stored = try alice.store.shownIDs(in: .room(roomID)).map { try alice.store.message($0) }
             XCTAssertEqual(stored.map(\.eventID), [voice], "the voice message is in the store, once; the gap ends where the last sync did")
             XCTAssertEqual(stored.first?.unread, true, "news, not history")
-            XCTAssertEqual(try alice.store.roomGaps(), [], "the gap is filled")
-            XCTAssertEqual(try alice.store.room(roomID)?.unreadCount, 1)
+            XCTAssertEqual(try alice.store.matrix.roomGaps(), [], "the gap is filled")
+            XCTAssertEqual(try alice.store.matrix.room(roomID)?.unreadCount, 1)
 
             // Scrolling back still reaches the history before the first sync.
             var pages = 0
@@ -59,13 +59,13 @@ extension ConversationTests {
             // What a Hark stopped right after the sync had done: the batch applied, its token kept.
             let store = alice.store, client = alice.client, userID = alice.userID
             try awaitOnLoop {
-                let since = store.syncToken
+                let since = store.matrix.syncToken
                 let response = try await client.sync(since: since)
                 XCTAssertEqual(response.joined[roomID]?.limited, true)
                 _ = try SyncApplier(store: store, userID: userID).apply(response, since: since)
-                try store.setSyncToken(response.nextBatch)
+                try store.matrix.setSyncToken(response.nextBatch)
             }
-            XCTAssertEqual(try store.roomGaps().map(\.roomID), [roomID], "the gap is kept")
+            XCTAssertEqual(try store.matrix.roomGaps().map(\.roomID), [roomID], "the gap is kept")
             XCTAssertEqual(try store.shownIDs(in: .room(roomID)), [], "not fetched yet")
 
             let second = try Self.sendVoice(from: bob, to: roomID, voicePath, title: "Second")
@@ -77,7 +77,7 @@ extension ConversationTests {
             XCTAssertEqual(Set(outcome.received.filter { $0.roomID == roomID }.compactMap(\.eventID)), [first, second])
             let stored = try store.shownIDs(in: .room(roomID)).map { try store.message($0).eventID }
             XCTAssertEqual(stored, [first, second], "both, each once, oldest first")
-            XCTAssertEqual(try store.roomGaps(), [])
+            XCTAssertEqual(try store.matrix.roomGaps(), [])
         }
     }
 

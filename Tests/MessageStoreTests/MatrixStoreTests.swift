@@ -45,27 +45,27 @@ final class MatrixStoreTests: XCTestCase {
         XCTAssertEqual(try store.message("take").origin, .recorded)
         XCTAssertEqual(try store.message("song").origin, .imported)
         XCTAssertNil(try store.message("take").roomID)
-        XCTAssertEqual(try store.rooms(), [])
+        XCTAssertEqual(try store.matrix.rooms(), [])
         XCTAssertEqual(try store.integrityCheck(), "ok")
     }
 
     func testTheOutboxKeepsEachSendUntilTheServerConfirmsIt() throws {
         let store = try MessageStore(folder: folder)
-        try store.updateRoom(RoomUpdate(id: "!room", membership: .join, name: "Plans"))
+        try store.matrix.updateRoom(RoomUpdate(id: "!room", membership: .join, name: "Plans"))
         let message = try recorded(store, room: "!room")
-        XCTAssertNil(try store.sendState(of: message.id))
+        XCTAssertNil(try store.matrix.sendState(of: message.id))
         let queuedAt = Date(timeIntervalSince1970: 1_000_000)
-        let entry = try store.enqueueSend(message.id, roomID: "!room", transactionID: "txn-1", at: queuedAt)
+        let entry = try store.matrix.enqueueSend(message.id, roomID: "!room", transactionID: "txn-1", at: queuedAt)
         XCTAssertEqual(entry.state, .queued)
         XCTAssertEqual(entry.waitingSince, queuedAt, "waiting unsent since queued")
-        XCTAssertEqual(try store.sendState(of: message.id), .sending)
-        XCTAssertEqual(try store.queuedSends().map(\.transactionID), ["txn-1"])
+        XCTAssertEqual(try store.matrix.sendState(of: message.id), .sending)
+        XCTAssertEqual(try store.matrix.queuedSends().map(\.transactionID), ["txn-1"])
 
         // Uploaded once: a retry reuses the address.
-        try store.setUploaded("txn-1", contentURI: "mxc://example.org/a", size: 1234)
+        try store.matrix.setUploaded("txn-1", contentURI: "mxc://example.org/a", size: 1234)
         let retryAt = Date().addingTimeInterval(30)
-        try store.markAttemptFailed("txn-1", error: "Cannot reach example.org: refused.", retryAt: retryAt)
-        var stored = try XCTUnwrap(try store.outboxEntry("txn-1"))
+        try store.matrix.markAttemptFailed("txn-1", error: "Cannot reach example.org: refused.", retryAt: retryAt)
+        var stored = try XCTUnwrap(try store.matrix.outboxEntry("txn-1"))
         XCTAssertEqual(stored.state, .queued)
         XCTAssertEqual(stored.attempts, 1)
         XCTAssertEqual(stored.contentURI, "mxc://example.org/a")
@@ -73,70 +73,70 @@ final class MatrixStoreTests: XCTestCase {
         XCTAssertEqual(stored.nextAttemptAt.timeIntervalSince1970, retryAt.timeIntervalSince1970, accuracy: 0.001)
 
         // Given up: "Not sent" until the user retries, with the same transaction id.
-        try store.markAttemptFailed("txn-1", error: "The server refused.", retryAt: nil)
-        XCTAssertEqual(try store.sendState(of: message.id), .failed)
-        XCTAssertEqual(try store.outboxEntry("txn-1")?.expired, false, "refused")
-        XCTAssertEqual(try store.queuedSends(), [])
+        try store.matrix.markAttemptFailed("txn-1", error: "The server refused.", retryAt: nil)
+        XCTAssertEqual(try store.matrix.sendState(of: message.id), .failed)
+        XCTAssertEqual(try store.matrix.outboxEntry("txn-1")?.expired, false, "refused")
+        XCTAssertEqual(try store.matrix.queuedSends(), [])
         let retriedAt = Date(timeIntervalSince1970: 2_000_000)
-        try store.retrySends(of: message.id, at: retriedAt)
-        stored = try XCTUnwrap(try store.outboxEntry("txn-1"))
+        try store.matrix.retrySends(of: message.id, at: retriedAt)
+        stored = try XCTUnwrap(try store.matrix.outboxEntry("txn-1"))
         XCTAssertEqual(stored.state, .queued)
         XCTAssertEqual(stored.attempts, 0)
         XCTAssertEqual(stored.waitingSince, retriedAt, "a retry may wait as long again")
         XCTAssertEqual(stored.queuedAt, queuedAt)
 
         // Waited too long unsent: "Not sent" too, told apart from a refusal.
-        try store.markAttemptFailed("txn-1", error: "Cannot reach example.org: refused.", retryAt: nil, expired: true)
-        XCTAssertEqual(try store.sendState(of: message.id), .failed)
-        XCTAssertEqual(try store.outboxEntry("txn-1")?.expired, true)
-        try store.retrySends(of: message.id)
-        XCTAssertEqual(try store.outboxEntry("txn-1")?.expired, false)
+        try store.matrix.markAttemptFailed("txn-1", error: "Cannot reach example.org: refused.", retryAt: nil, expired: true)
+        XCTAssertEqual(try store.matrix.sendState(of: message.id), .failed)
+        XCTAssertEqual(try store.matrix.outboxEntry("txn-1")?.expired, true)
+        try store.matrix.retrySends(of: message.id)
+        XCTAssertEqual(try store.matrix.outboxEntry("txn-1")?.expired, false)
 
-        try store.markSent("txn-1", eventID: "$sent")
-        XCTAssertEqual(try store.sendState(of: message.id), .sent)
+        try store.matrix.markSent("txn-1", eventID: "$sent")
+        XCTAssertEqual(try store.matrix.sendState(of: message.id), .sent)
         XCTAssertEqual(try store.message(message.id).eventID, "$sent", "recorded into the room: the event is its own")
         XCTAssertEqual(try store.message(message.id).mediaURL, "mxc://example.org/a")
-        XCTAssertTrue(try store.hasEvent("$sent"))
-        XCTAssertNil(try store.receive(incoming("$sent")), "the echo of a send is not a received message")
-        XCTAssertEqual(try store.sendSummaries()[message.id]?.state, .sent)
-        XCTAssertEqual(try store.sendSummaries()[message.id]?.eventID, "$sent")
+        XCTAssertTrue(try store.matrix.hasEvent("$sent"))
+        XCTAssertNil(try store.matrix.receive(incoming("$sent")), "the echo of a send is not a received message")
+        XCTAssertEqual(try store.matrix.sendSummaries()[message.id]?.state, .sent)
+        XCTAssertEqual(try store.matrix.sendSummaries()[message.id]?.eventID, "$sent")
 
         // A deleted message is not sent; purged, its sends go with it.
         let other = try recorded(store, title: "Second thoughts")
-        try store.enqueueSend(other.id, roomID: "!room", transactionID: "txn-2")
+        try store.matrix.enqueueSend(other.id, roomID: "!room", transactionID: "txn-2")
         try store.delete(other.id)
-        XCTAssertEqual(try store.queuedSends(), [])
+        XCTAssertEqual(try store.matrix.queuedSends(), [])
         try store.undelete(other.id)
-        XCTAssertEqual(try store.queuedSends().map(\.transactionID), ["txn-2"])
+        XCTAssertEqual(try store.matrix.queuedSends().map(\.transactionID), ["txn-2"])
         try store.delete(other.id)
         try store.purge(other.id)
-        XCTAssertNil(try store.outboxEntry("txn-2"))
+        XCTAssertNil(try store.matrix.outboxEntry("txn-2"))
         XCTAssertEqual(try store.integrityCheck(), "ok")
     }
 
     func testAReceivedEventLandsOnceAndOnlyTheSendersRedactionRemovesIt() throws {
         let store = try MessageStore(folder: folder)
-        try store.updateRoom(RoomUpdate(id: "!room", membership: .join))
-        let first = try XCTUnwrap(try store.receive(incoming("$one")))
-        XCTAssertNil(try store.receive(incoming("$one")), "the same event never lands twice")
+        try store.matrix.updateRoom(RoomUpdate(id: "!room", membership: .join))
+        let first = try XCTUnwrap(try store.matrix.receive(incoming("$one")))
+        XCTAssertNil(try store.matrix.receive(incoming("$one")), "the same event never lands twice")
         XCTAssertEqual(first.state, .missing)
         XCTAssertTrue(first.isAwaitingDownload)
         XCTAssertEqual(first.origin, .received)
-        XCTAssertEqual(try store.messagesAwaitingDownload().map(\.id), [first.id])
-        XCTAssertEqual(try store.room("!room")?.unreadCount, 1)
-        XCTAssertEqual(try store.room("!room")?.lastSender, "@bob:example.org")
+        XCTAssertEqual(try store.matrix.messagesAwaitingDownload().map(\.id), [first.id])
+        XCTAssertEqual(try store.matrix.room("!room")?.unreadCount, 1)
+        XCTAssertEqual(try store.matrix.room("!room")?.lastSender, "@bob:example.org")
 
-        XCTAssertEqual(try store.markRead(first.id), "$one")
-        XCTAssertNil(try store.markRead(first.id), "read already: no second receipt")
-        XCTAssertEqual(try store.room("!room")?.unreadCount, 0)
+        XCTAssertEqual(try store.matrix.markRead(first.id), "$one")
+        XCTAssertNil(try store.matrix.markRead(first.id), "read already: no second receipt")
+        XCTAssertEqual(try store.matrix.room("!room")?.unreadCount, 0)
 
-        XCTAssertEqual(try store.removeRedacted(eventID: "$one"), first.id)
+        XCTAssertEqual(try store.matrix.removeRedacted(eventID: "$one"), first.id)
         XCTAssertEqual(try store.message(first.id).state, .deleted)
         // A redaction of the user's own recording (by a room's admin) leaves their copy.
         let mine = try recorded(store, room: "!room")
-        try store.enqueueSend(mine.id, roomID: "!room", transactionID: "txn")
-        try store.markSent("txn", eventID: "$mine")
-        XCTAssertNil(try store.removeRedacted(eventID: "$mine"))
+        try store.matrix.enqueueSend(mine.id, roomID: "!room", transactionID: "txn")
+        try store.matrix.markSent("txn", eventID: "$mine")
+        XCTAssertNil(try store.matrix.removeRedacted(eventID: "$mine"))
         XCTAssertEqual(try store.message(mine.id).state, .ready)
     }
 
@@ -145,24 +145,24 @@ final class MatrixStoreTests: XCTestCase {
     /// nothing to transcribe), the sender's own from another device too.
     func testADownloadedMessageIsQueuedForTranscriptionLikeARecordingWhenItIsOn() throws {
         let store = try MessageStore(folder: folder)
-        try store.updateRoom(RoomUpdate(id: "!room", membership: .join))
+        try store.matrix.updateRoom(RoomUpdate(id: "!room", membership: .join))
         let analysis = Analysis(duration: 3, levels: LevelTrack())
         /// What the download of `message` wrote into the store's folder.
         func downloaded(_ message: Message) throws -> DownloadFile {
-            let file = try store.createDownloadFile(of: message)
+            let file = try store.matrix.createDownloadFile(of: message)
             try Data("OggS".utf8).write(to: URL(fileURLWithPath: file.path))
             return file
         }
-        let off = try XCTUnwrap(try store.receive(incoming("$off", at: 1_700_000_000)))
-        try store.adoptDownload(off.id, from: try downloaded(off), analysis: analysis)
+        let off = try XCTUnwrap(try store.matrix.receive(incoming("$off", at: 1_700_000_000)))
+        try store.matrix.adoptDownload(off.id, from: try downloaded(off), analysis: analysis)
         XCTAssertEqual(try store.message(off.id).transcriptState, TranscriptState.none, "off: nothing queued")
 
         try store.setSetting(MessageStore.transcriptionSetting, "on")
-        let others = try XCTUnwrap(try store.receive(incoming("$others", at: 1_700_000_100)))
-        let own = try XCTUnwrap(try store.receive(incoming("$own", sender: "@me:example.org", at: 1_700_000_200)))
+        let others = try XCTUnwrap(try store.matrix.receive(incoming("$others", at: 1_700_000_100)))
+        let own = try XCTUnwrap(try store.matrix.receive(incoming("$own", sender: "@me:example.org", at: 1_700_000_200)))
         XCTAssertEqual(try store.message(others.id).transcriptState, TranscriptState.none, "no audio yet")
         XCTAssertEqual(try store.queuedTranscriptionCount(), 0)
-        for message in [others, own] { try store.adoptDownload(message.id, from: try downloaded(message), analysis: analysis) }
+        for message in [others, own] { try store.matrix.adoptDownload(message.id, from: try downloaded(message), analysis: analysis) }
         XCTAssertEqual(try store.message(others.id).transcriptState, .queued)
         XCTAssertEqual(try store.message(own.id).transcriptState, .queued)
         let mine = try recorded(store, room: "!room")  // recorded now: the newest
@@ -174,13 +174,13 @@ final class MatrixStoreTests: XCTestCase {
 
     func testEachHistoryShowsItsOwnMessages() throws {
         let store = try MessageStore(folder: folder)
-        try store.updateRoom(RoomUpdate(id: "!a", membership: .join))
-        try store.updateRoom(RoomUpdate(id: "!b", membership: .join))
+        try store.matrix.updateRoom(RoomUpdate(id: "!a", membership: .join))
+        try store.matrix.updateRoom(RoomUpdate(id: "!b", membership: .join))
         let local = try recorded(store, title: "Local")
         let intoA = try recorded(store, title: "Recorded in A", room: "!a")
         let sentToB = try recorded(store, title: "Sent to B")
-        try store.enqueueSend(sentToB.id, roomID: "!b", transactionID: "t")
-        let fromBob = try XCTUnwrap(try store.receive(incoming("$x", room: "!a", at: Date().timeIntervalSince1970)))
+        try store.matrix.enqueueSend(sentToB.id, roomID: "!b", transactionID: "t")
+        let fromBob = try XCTUnwrap(try store.matrix.receive(incoming("$x", room: "!a", at: Date().timeIntervalSince1970)))
 
         XCTAssertEqual(Set(try store.shownIDs()), [local.id, intoA.id, sentToB.id], "Recordings: the user's own")
         XCTAssertEqual(Set(try store.shownIDs(in: .room("!a"))), [intoA.id, fromBob.id])
@@ -192,15 +192,15 @@ final class MatrixStoreTests: XCTestCase {
     /// retried by the user); the recordings keep the order they were recorded in.
     func testARoomPlacesWhatWasSentThereByWhenItWasSent() throws {
         let store = try MessageStore(folder: folder)
-        try store.updateRoom(RoomUpdate(id: "!room", membership: .join))
+        try store.matrix.updateRoom(RoomUpdate(id: "!room", membership: .join))
         let day: Double = 86_400, start: Double = 1_700_000_000
         let old = try store.beginRecording(title: "Recorded on day one", at: Date(timeIntervalSince1970: start))
         try store.finishRecording(old.id, duration: 2, levels: LevelTrack())
         let later = try recorded(store, title: "Recorded now")
-        let bob = try XCTUnwrap(try store.receive(incoming("$bob", at: start + 2 * day)))
+        let bob = try XCTUnwrap(try store.matrix.receive(incoming("$bob", at: start + 2 * day)))
         let unsent = try store.beginRecording(title: "Never sent", at: Date(timeIntervalSince1970: start + day), roomID: "!room")
         try store.finishRecording(unsent.id, duration: 2, levels: LevelTrack())
-        try store.enqueueSend(old.id, roomID: "!room", transactionID: "t1", at: Date(timeIntervalSince1970: start + 3 * day))
+        try store.matrix.enqueueSend(old.id, roomID: "!room", transactionID: "t1", at: Date(timeIntervalSince1970: start + 3 * day))
 
         XCTAssertEqual(try store.shownIDs(in: .room("!room")), [unsent.id, bob.id, old.id],
                        "sent on day four, after Bob's of day three")
@@ -215,43 +215,43 @@ final class MatrixStoreTests: XCTestCase {
 
     func testRoomsAreNamedAndOrderedAsASidebarShowsThem() throws {
         let store = try MessageStore(folder: folder)
-        try store.setMatrixAccount(MatrixAccountRecord(userID: "@me:example.org", homeserver: "https://example.org",
+        try store.matrix.setMatrixAccount(MatrixAccountRecord(userID: "@me:example.org", homeserver: "https://example.org",
                                                        deviceID: "D"))
-        try store.updateRoom(RoomUpdate(id: "!old", membership: .join, name: "Old news"))
-        try store.updateRoom(RoomUpdate(id: "!dm", membership: .join))
-        try store.setMember(roomID: "!dm", userID: "@me:example.org", displayName: "Me", membership: "join")
-        try store.setMember(roomID: "!dm", userID: "@ann:example.org", displayName: "Ann", membership: "join")
-        try store.updateRoom(RoomUpdate(id: "!new", membership: .invite, name: "Party", inviter: "@ann:example.org"))
-        try store.updateRoom(RoomUpdate(id: "!gone", membership: .leave, name: "Left"))
-        try store.receive(incoming("$1", room: "!old", at: 1_000))
-        try store.receive(incoming("$2", room: "!dm", sender: "@ann:example.org", at: 2_000))
+        try store.matrix.updateRoom(RoomUpdate(id: "!old", membership: .join, name: "Old news"))
+        try store.matrix.updateRoom(RoomUpdate(id: "!dm", membership: .join))
+        try store.matrix.setMember(roomID: "!dm", userID: "@me:example.org", displayName: "Me", membership: "join")
+        try store.matrix.setMember(roomID: "!dm", userID: "@ann:example.org", displayName: "Ann", membership: "join")
+        try store.matrix.updateRoom(RoomUpdate(id: "!new", membership: .invite, name: "Party", inviter: "@ann:example.org"))
+        try store.matrix.updateRoom(RoomUpdate(id: "!gone", membership: .leave, name: "Left"))
+        try store.matrix.receive(incoming("$1", room: "!old", at: 1_000))
+        try store.matrix.receive(incoming("$2", room: "!dm", sender: "@ann:example.org", at: 2_000))
 
-        let rooms = try store.rooms()
+        let rooms = try store.matrix.rooms()
         XCTAssertEqual(rooms.map(\.id), ["!new", "!dm", "!old"], "invitations, then newest activity; left rooms gone")
         XCTAssertEqual(rooms.map(\.displayName), ["Party", "Ann", "Old news"])
         XCTAssertEqual(rooms[1].lastSenderName, "Ann")
         // A later update without a name keeps the name; encryption, once on, stays on.
-        try store.updateRoom(RoomUpdate(id: "!old", membership: .join, isEncrypted: true))
-        try store.updateRoom(RoomUpdate(id: "!old", membership: .join, isEncrypted: false))
-        XCTAssertEqual(try store.room("!old")?.name, "Old news")
-        XCTAssertEqual(try store.room("!old")?.isEncrypted, true)
+        try store.matrix.updateRoom(RoomUpdate(id: "!old", membership: .join, isEncrypted: true))
+        try store.matrix.updateRoom(RoomUpdate(id: "!old", membership: .join, isEncrypted: false))
+        XCTAssertEqual(try store.matrix.room("!old")?.name, "Old news")
+        XCTAssertEqual(try store.matrix.room("!old")?.isEncrypted, true)
 
         // Another account: its rooms are not this one's; no message is lost.
-        try store.setMatrixAccount(MatrixAccountRecord(userID: "@other:example.org", homeserver: "https://example.org",
+        try store.matrix.setMatrixAccount(MatrixAccountRecord(userID: "@other:example.org", homeserver: "https://example.org",
                                                        deviceID: "E"))
-        XCTAssertEqual(try store.rooms(), [])
+        XCTAssertEqual(try store.matrix.rooms(), [])
         XCTAssertEqual(try store.shownIDs(in: .all).count, 2)
-        XCTAssertNil(store.syncToken)
+        XCTAssertNil(store.matrix.syncToken)
     }
 
     func testASalvageKeepsRoomsOutboxAndReceivedMessages() throws {
         do {
             let store = try MessageStore(folder: folder)
-            try store.updateRoom(RoomUpdate(id: "!room", membership: .join, name: "Kept"))
-            try store.setMember(roomID: "!room", userID: "@bob:example.org", displayName: "Bob", membership: "join")
+            try store.matrix.updateRoom(RoomUpdate(id: "!room", membership: .join, name: "Kept"))
+            try store.matrix.setMember(roomID: "!room", userID: "@bob:example.org", displayName: "Bob", membership: "join")
             let message = try recorded(store, room: "!room")
-            try store.enqueueSend(message.id, roomID: "!room", transactionID: "txn-kept")
-            try store.receive(incoming("$kept"))
+            try store.matrix.enqueueSend(message.id, roomID: "!room", transactionID: "txn-kept")
+            try store.matrix.receive(incoming("$kept"))
         }
         // Damage the file's header: opening salvages every row it can read into a new database.
         let path = folder.appendingPathComponent("hark.sqlite3").path
@@ -261,9 +261,9 @@ final class MatrixStoreTests: XCTestCase {
         try handle.close()
 
         let store = try MessageStore(folder: folder)
-        XCTAssertEqual(try store.room("!room")?.name, "Kept")
-        XCTAssertEqual(try store.outboxEntry("txn-kept")?.state, .queued)
-        XCTAssertTrue(try store.hasEvent("$kept"))
-        XCTAssertEqual(store.memberName(roomID: "!room", userID: "@bob:example.org"), "Bob")
+        XCTAssertEqual(try store.matrix.room("!room")?.name, "Kept")
+        XCTAssertEqual(try store.matrix.outboxEntry("txn-kept")?.state, .queued)
+        XCTAssertTrue(try store.matrix.hasEvent("$kept"))
+        XCTAssertEqual(store.matrix.memberName(roomID: "!room", userID: "@bob:example.org"), "Bob")
     }
 }

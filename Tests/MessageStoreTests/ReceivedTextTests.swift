@@ -55,24 +55,24 @@ final class ReceivedTextTests: XCTestCase {
         let scratch = try ScratchFolder()
         let store = try MessageStore(folder: scratch.url.appendingPathComponent("hark"))
         let huge = String(repeating: "x", count: 60_000)
-        try store.updateRoom(RoomUpdate(id: "!room", membership: .invite, name: "Two\nlines \u{202E}gpj.exe", inviter: "@eve\n:x"))
-        try store.updateRoom(RoomUpdate(id: "!huge", membership: .join, name: huge))
-        try store.setMember(roomID: "!huge", userID: "@eve:x", displayName: "Eve\u{202E}\n" + huge, membership: "join")
-        let room = try XCTUnwrap(try store.room("!room"))
+        try store.matrix.updateRoom(RoomUpdate(id: "!room", membership: .invite, name: "Two\nlines \u{202E}gpj.exe", inviter: "@eve\n:x"))
+        try store.matrix.updateRoom(RoomUpdate(id: "!huge", membership: .join, name: huge))
+        try store.matrix.setMember(roomID: "!huge", userID: "@eve:x", displayName: "Eve\u{202E}\n" + huge, membership: "join")
+        let room = try XCTUnwrap(try store.matrix.room("!room"))
         XCTAssertEqual(room.name, "Two lines gpj.exe")
         XCTAssertEqual(room.inviter, "@eve :x")
-        let hugeRoom = try XCTUnwrap(try store.room("!huge"))
+        let hugeRoom = try XCTUnwrap(try store.matrix.room("!huge"))
         XCTAssertEqual(hugeRoom.name?.count, ReceivedText.storedLength, "the store keeps a tooltip's worth")
         XCTAssertEqual(hugeRoom.displayName.count, ReceivedText.shownLength)
         XCTAssertEqual(hugeRoom.fullName.count, ReceivedText.storedLength)
-        XCTAssertEqual(store.memberName(roomID: "!huge", userID: "@eve:x")?.count, ReceivedText.storedLength)
-        XCTAssertTrue(store.memberName(roomID: "!huge", userID: "@eve:x")?.hasPrefix("Eve xxx") == true)
+        XCTAssertEqual(store.matrix.memberName(roomID: "!huge", userID: "@eve:x")?.count, ReceivedText.storedLength)
+        XCTAssertTrue(store.matrix.memberName(roomID: "!huge", userID: "@eve:x")?.hasPrefix("Eve xxx") == true)
 
-        let message = try XCTUnwrap(try store.receive(IncomingAudio(
+        let message = try XCTUnwrap(try store.matrix.receive(IncomingAudio(
             eventID: "$e", roomID: "!huge", sender: "@eve:x", title: "Invoice \u{202E}gpj.exe\n" + huge,
             sentAt: Date(), duration: 3, fileExtension: "ogg", mediaURL: "mxc://x/e", levels: nil, unread: true)))
         XCTAssertTrue(message.title.hasPrefix("Invoice gpj.exe xxx"))
         XCTAssertEqual(message.title.count, ReceivedText.storedLength)
-        XCTAssertEqual(store.senderName(of: message)?.count, ReceivedText.shownLength)
+        XCTAssertEqual(store.matrix.senderName(of: message)?.count, ReceivedText.shownLength)
     }
 }

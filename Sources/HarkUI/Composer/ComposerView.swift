@@ -8,6 +8,7 @@ import GtkSupport
 import Levels
 import Localization
 import MessageStore
+import StoreAudio
 import Subscriptions
 
 /// The bar at the bottom of the window that records: a round Record button
@@ -50,9 +51,9 @@ final class ComposerView {
     let levels = PacedLevels(intervalMilliseconds: LevelTrack.standardIntervalMilliseconds)
     /// The whole second the recording clock shows, and whether as paused.
     private var clockShown: (second: Int, paused: Bool)?
-    private(set) var recorder: Recorder?
-    private var message: Message?
-    private var lock: RecordingLock?
+    /// The take under way: its message in the store, its lock, its recorder.
+    private var take: StoreRecording?
+    var recorder: Recorder? { take?.recorder }
     private var whenEnded: [@MainActor () -> Void] = []
     /// Saving after Stop: the finalising strip is up until the file is closed.
     private var finalising = false
@@ -267,36 +268,31 @@ final class ComposerView {
     private func start() {
         naming.dismiss()  // carrying on keeps the last take's title
         problem = nil
-        let message: Message
         let processing = voiceProcessing() && VoiceProcessing.isAvailable
-        do { message = try store.beginRecording(voiceProcessed: processing, roomID: roomID) } catch {
-            report(tr("Cannot start a recording: {reason}", ["reason": "\(error)"]))
-            return
-        }
-        guard let lock = RecordingLock(store: store, id: message.id) else {
-            try? store.discardRecording(message.id)
-            report(tr("Cannot start a recording: it is locked by another process"))
-            return
-        }
         let (source, fallback) = source()
-        if let fallback { report(fallback) }
-        let recorder = Recorder(outputPath: store.audioPath(of: message), source: source,
-                                maximumDuration: maximumDuration, voiceProcessing: processing) { [weak self] event in
-            self?.handle(event)
+        let take: StoreRecording
+        do {
+            take = try StoreRecording(store: store, roomID: roomID, source: source, maximumDuration: maximumDuration,
+                                      voiceProcessing: processing)
+        } catch {
+            switch error {
+            case .store(let error): report(tr("Cannot start a recording: {reason}", ["reason": "\(error)"]))
+            case .locked: report(tr("Cannot start a recording: it is locked by another process"))
+            }
+            return
         }
-        self.message = message
-        self.lock = lock
-        self.recorder = recorder
+        if let fallback { report(fallback) }
+        self.take = take
         levels.reset()
         live.clear()
         ring.set(0)
         clockShown = nil
         clock.set(tr("Starting…"))
         do {
-            try lock.starting { () throws(AudioError) in try recorder.start() }  // noted as Hark's own file
-            chmod(store.audioPath(of: message), 0o600)
+            try take.start(onEvent: { [weak self] event in self?.handle(event) },
+                           onEnd: { [weak self] outcome in self?.handle(outcome) })
         } catch {
-            end(saving: false)
+            end()
             report(error.description)
             return
         }
@@ -312,29 +308,33 @@ final class ComposerView {
             updateNotice()
         case .paused, .resumed, .started:
             updateControls()
-        case .finished(let recording):
-            guard let message else { return }
-            do {
-                try store.finishRecording(message.id, duration: recording.duration, levels: recording.levels)
-                if let saved = try? store.message(message.id) {
-                    discarding ? onDiscarded(saved) : takesSaved.send(saved)
-                    // A take of one's own, kept, with the window staying: name it now (or not).
-                    if !discarding, roomID == nil, whenEnded.isEmpty { naming.offer(saved) }
-                }
-                if let interruption = recording.interruption {
-                    report(Self.explain(interruption, saved: recording.duration))
-                }
-            } catch {
-                // The audio is in its file (a full disk refuses the database's
-                // write, not what was already written): say so, not "lost".
-                report(Self.explainUnfinished(seconds: recording.duration, interruption: recording.interruption, error: error))
+        case .finished, .failed, .cancelled:
+            break  // the take's outcome, once the store did its part
+        }
+    }
+
+    private func handle(_ outcome: StoreRecording.Outcome) {
+        switch outcome {
+        case .saved(let recording):
+            if let take, let saved = try? store.message(take.message.id) {
+                discarding ? onDiscarded(saved) : takesSaved.send(saved)
+                // A take of one's own, kept, with the window staying: name it now (or not).
+                if !discarding, roomID == nil, whenEnded.isEmpty { naming.offer(saved) }
             }
-            end(saving: true)
+            if let interruption = recording.interruption {
+                report(Self.explain(interruption, saved: recording.duration))
+            }
+            end()
+        case .unfinished(let recording, let error):
+            // The audio is in its file (a full disk refuses the database's
+            // write, not what was already written): say so, not "lost".
+            report(Self.explainUnfinished(seconds: recording.duration, interruption: recording.interruption, error: error))
+            end()
         case .failed(let error):
-            end(saving: false)
+            end()
             report(error.description)
         case .cancelled:
-            end(saving: false)
+            end()
         }
     }
 
@@ -366,11 +366,9 @@ final class ComposerView {
         clock.set(paused ? tr("Paused · {time}", ["time": time]) : time)
     }
 
-    private func end(saving: Bool) {
-        if !saving, let message { try? store.discardRecording(message.id) }
-        recorder = nil
-        message = nil
-        lock = nil
+    /// The take is over (its row saved, or gone with its file): the controls rest.
+    private func end() {
+        take = nil
         finalising = false
         discarding = false
         inputCondition = .fine

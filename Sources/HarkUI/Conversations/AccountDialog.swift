@@ -111,7 +111,7 @@ final class AccountDialog {
         }
         Signal.connect(UnsafeMutableRawPointer(signInButton), "clicked") { [weak self] in self?.signIn() }
         Signal.connect(UnsafeMutableRawPointer(signOutButton), "clicked") { [weak self] in self?.signOut() }
-        if let record = account.store.matrixAccount() {
+        if let record = account.store.matrix.matrixAccount() {
             gtk_editable_set_text(OpaquePointer(serverRow), record.homeserver)
             gtk_editable_set_text(OpaquePointer(userRow), record.userID)
         }
@@ -143,7 +143,7 @@ final class AccountDialog {
         guard lifetime.isAlive else { return }
         switch account.state {
         case .signedIn(let userID):
-            let server = account.store.matrixAccount()?.homeserver ?? ""
+            let server = account.store.matrix.matrixAccount()?.homeserver ?? ""
             SentenceLabel.set(accountLabel, tr("Signed in as {user} on {server}.", ["user": userID, "server": server]))
             gtk_stack_set_visible_child_name(OpaquePointer(stack), "account")
         case .signedOutByServer:

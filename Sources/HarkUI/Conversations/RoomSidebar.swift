@@ -71,7 +71,7 @@ final class RoomSidebar {
         reload(rooms: [])
     }
 
-    /// Shows `rooms` (as `MessageStore.rooms()` orders them); the chosen
+    /// Shows `rooms` (as `MatrixTables.rooms()` orders them); the chosen
     /// row stays chosen, or "Recordings" when its room is gone.
     func reload(rooms: [StoredRoom]) {
         rebuilding = true

@@ -151,7 +151,7 @@ final class WindowConversations {
 
     /// "Sending … to …" goes once the row says how the send ended (Sent, Not sent).
     private func endSendingToast(of id: String) {
-        guard let toast = sendingToasts[id], (try? account.store.sendState(of: id)) != .sending else { return }
+        guard let toast = sendingToasts[id], (try? account.store.matrix.sendState(of: id)) != .sending else { return }
         sendingToasts[id] = nil
         adw_toast_dismiss(OpaquePointer(toast.pointer))
     }
@@ -161,7 +161,7 @@ final class WindowConversations {
     }
 
     private func reloadRooms() {
-        let rooms = account.showsRooms ? ((try? account.store.rooms()) ?? []) : []
+        let rooms = account.showsRooms ? ((try? account.store.matrix.rooms()) ?? []) : []
         sidebar.reload(rooms: rooms)
         showTitle()
         updateComposer()
@@ -173,7 +173,7 @@ final class WindowConversations {
     /// The room shown now, nil for the recordings.
     var shownRoom: StoredRoom? {
         guard case .room(let id) = window.history?.scope else { return nil }
-        return try? account.store.room(id)
+        return try? account.store.matrix.room(id)
     }
 
     /// Shows the recordings or a room's history (from the sidebar, or a notification).
@@ -216,7 +216,7 @@ final class WindowConversations {
 
     /// Opens a room and brings the window forward (a notification's click).
     func open(roomID: String) {
-        guard (try? account.store.room(roomID))??.membership == .join else { return }
+        guard (try? account.store.matrix.room(roomID))??.membership == .join else { return }
         show(.room(roomID))
         layout.showContent()
         window.present()
@@ -322,7 +322,7 @@ final class WindowConversations {
     }
 
     private func askWhereToSend(_ message: Message) {
-        let rooms = (try? account.store.rooms()) ?? []
+        let rooms = (try? account.store.matrix.rooms()) ?? []
         let dialog = SendToDialog(over: window.window, title: message.title, rooms: rooms) { [weak self] room in
             guard let self, self.send(message, to: room.id) else { return }
             self.sendingToasts[message.id] = self.window.toast(tr("Sending “{title}” to {room}",
@@ -341,7 +341,7 @@ final class WindowConversations {
     /// a room that was never sent there (discarded, then brought back).
     private func retry(_ message: Message) {
         if message.origin != .received, let roomID = message.roomID,
-           (try? account.store.sends(of: message.id))?.isEmpty == true {
+           (try? account.store.matrix.sends(of: message.id))?.isEmpty == true {
             send(message, to: roomID)
             return
         }
@@ -373,8 +373,8 @@ final class WindowConversations {
         guard !isWindowActive() else { return }
         let store = account.store
         for message in received where message.unread && message.origin == .received {
-            guard let roomID = message.roomID, let room = try? store.room(roomID) else { continue }
-            let sender = store.senderName(of: message) ?? tr("Someone")
+            guard let roomID = message.roomID, let room = try? store.matrix.room(roomID) else { continue }
+            let sender = store.matrix.senderName(of: message) ?? tr("Someone")
             let notification = RoomNotification(message: message, senderName: sender, roomName: room.displayName)
             notify(notification)
         }

@@ -12,16 +12,16 @@ import MessageStore
 extension MessageRow {
     /// Who sent a received message; how a sent one's sending stands.
     func showConversation(_ message: Message) {
-        let from = store.senderName(of: message)
+        let from = store.matrix.senderName(of: message)
         gtk_label_set_text(hark_label(sender), from ?? "")
         gtk_widget_set_visible(sender, from == nil ? 0 : 1)
-        let state = message.origin == .received ? nil : (try? store.sendState(of: message.id)) ?? nil
+        let state = message.origin == .received ? nil : (try? store.matrix.sendState(of: message.id)) ?? nil
         sendState = state
         // Recorded into a room and never sent there (discarded, then brought
         // back; or saved while signed out): it waits for a Send.
         let unsent = state == nil && message.origin != .received && message.roomID != nil
         // Why it was not sent: the server's refusal, or what kept it from the server all that time.
-        let failed = state == .failed ? ((try? store.sends(of: message.id)) ?? []).first { $0.state == .failed } : nil
+        let failed = state == .failed ? ((try? store.matrix.sends(of: message.id)) ?? []).first { $0.state == .failed } : nil
         let text = failed?.expired == true ? Self.expiredText : unsent ? Self.unsentText : state.map(Self.sendStateText)
         gtk_label_set_text(hark_label(sendStatus), text ?? "")
         let tooltip: String? = unsent ? Self.unsentTooltip : failed?.lastError

@@ -1,11 +1,11 @@
 import Foundation
 
-extension MessageStore {
+extension MatrixTables {
     /// The encrypted event content a send into an encrypted room was made
     /// with (JSON text), once it was encrypted; nil before.
     public func encryptedContent(ofSend transactionID: String) throws(StoreError) -> Data? {
         var found: Data?
-        try run("SELECT encrypted_content FROM outbox WHERE transaction_id = ?", [.text(transactionID)]) { row in
+        try store.run("SELECT encrypted_content FROM outbox WHERE transaction_id = ?", [.text(transactionID)]) { row in
             found = row.text(0).map { Data($0.utf8) }
         }
         return found
@@ -13,25 +13,25 @@ extension MessageStore {
 
     /// Keeps what a send encrypted, before it is sent.
     public func setEncryptedContent(ofSend transactionID: String, _ content: Data) throws(StoreError) {
-        try checkWritable()
-        try run("UPDATE outbox SET encrypted_content = ? WHERE transaction_id = ?",
+        try store.checkWritable()
+        try store.run("UPDATE outbox SET encrypted_content = ? WHERE transaction_id = ?",
                 [.text(String(decoding: content, as: UTF8.self)), .text(transactionID)])
     }
 }
 
-extension MessageStore {
+extension MatrixTables {
     /// How a received message's audio is decrypted (the event's `file` as JSON), when it came encrypted.
     public func encryptedMedia(of messageID: String) throws(StoreError) -> Data? {
         var found: Data?
-        try run("SELECT file FROM encrypted_media WHERE message_id = ?", [.text(messageID)]) { row in
+        try store.run("SELECT file FROM encrypted_media WHERE message_id = ?", [.text(messageID)]) { row in
             found = row.text(0).map { Data($0.utf8) }
         }
         return found
     }
 
     public func setEncryptedMedia(of messageID: String, file: Data) throws(StoreError) {
-        try checkWritable()
-        try run("INSERT OR REPLACE INTO encrypted_media (message_id, file) VALUES (?, ?)",
+        try store.checkWritable()
+        try store.run("INSERT OR REPLACE INTO encrypted_media (message_id, file) VALUES (?, ?)",
                 [.text(messageID), .text(String(decoding: file, as: UTF8.self))])
     }
 }

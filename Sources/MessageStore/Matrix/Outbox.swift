@@ -1,15 +1,15 @@
 import Foundation
 
 /// The outbox: sends of messages into rooms, kept until the server confirmed them.
-extension MessageStore {
+extension MatrixTables {
     /// Queues `messageID` to be sent into `roomID`, under a transaction id
     /// that every attempt reuses.
     @discardableResult
     public func enqueueSend(_ messageID: String, roomID: String, transactionID: String,
                             at date: Date = Date()) throws(StoreError) -> OutboxEntry {
-        _ = try message(messageID)
-        try checkWritable()
-        try run("""
+        _ = try store.message(messageID)
+        try store.checkWritable()
+        try store.run("""
             INSERT INTO outbox (transaction_id, message_id, room_id, state, queued_at, waiting_since)
             VALUES (?, ?, ?, 'queued', ?, ?)
             """, [.text(transactionID), .text(messageID), .text(roomID), .real(date.timeIntervalSince1970),
@@ -54,7 +54,7 @@ extension MessageStore {
     /// as, in one read (for listing many messages).
     public func sendSummaries() throws(StoreError) -> [String: (state: SendState, eventID: String?)] {
         var found: [String: (states: Set<OutboxEntry.State>, eventID: String?)] = [:]
-        try run("SELECT message_id, state, event_id FROM outbox ORDER BY queued_at, rowid") { row in
+        try store.run("SELECT message_id, state, event_id FROM outbox ORDER BY queued_at, rowid") { row in
             let id = row.text(0) ?? ""
             var summary = found[id] ?? ([], nil)
             summary.states.insert(OutboxEntry.State(rawValue: row.text(1) ?? "") ?? .failed)
@@ -74,8 +74,8 @@ extension MessageStore {
 
     /// The audio was uploaded to `contentURI`, `size` bytes.
     public func setUploaded(_ transactionID: String, contentURI: String, size: Int? = nil) throws(StoreError) {
-        try checkWritable()
-        try run("UPDATE outbox SET content_uri = ?, uploaded_size = ? WHERE transaction_id = ?",
+        try store.checkWritable()
+        try store.run("UPDATE outbox SET content_uri = ?, uploaded_size = ? WHERE transaction_id = ?",
                 [.text(contentURI), size.map { .integer(Int64($0)) } ?? .null, .text(transactionID)])
     }
 
@@ -83,12 +83,12 @@ extension MessageStore {
     /// that room takes the event as its own, so the sync's echo of it is
     /// known and never lands as a second message.
     public func markSent(_ transactionID: String, eventID: String) throws(StoreError) {
-        try checkWritable()
+        try store.checkWritable()
         guard let entry = try outboxEntry(transactionID) else { return }
-        try inTransaction {
-            try database.query("UPDATE outbox SET state = 'sent', event_id = ?, last_error = NULL WHERE transaction_id = ?",
+        try store.inTransaction {
+            try store.database.query("UPDATE outbox SET state = 'sent', event_id = ?, last_error = NULL WHERE transaction_id = ?",
                                [.text(eventID), .text(transactionID)])
-            try database.query("""
+            try store.database.query("""
                 UPDATE messages SET event_id = ?, media_url = coalesce(media_url, ?)
                 WHERE id = ? AND room_id = ? AND event_id IS NULL AND NOT EXISTS (SELECT 1 FROM messages WHERE event_id = ?)
                 """, [.text(eventID), .optionalText(entry.contentURI), .text(entry.messageID), .text(entry.roomID),
@@ -101,8 +101,8 @@ extension MessageStore {
     /// not for a refusal.
     public func markAttemptFailed(_ transactionID: String, error: String, retryAt: Date?,
                                   expired: Bool = false) throws(StoreError) {
-        try checkWritable()
-        try run("""
+        try store.checkWritable()
+        try store.run("""
             UPDATE outbox SET attempts = attempts + 1, last_error = ?, state = ?, next_attempt_at = ?, expired = ?
             WHERE transaction_id = ? AND state = 'queued'
             """, [.text(error), .text(retryAt == nil ? "failed" : "queued"),
@@ -113,8 +113,8 @@ extension MessageStore {
     /// Queues a failed send again, at once (same transaction id); it may
     /// wait unsent as long again from `date`.
     public func retrySend(_ transactionID: String, at date: Date = Date()) throws(StoreError) {
-        try checkWritable()
-        try run("""
+        try store.checkWritable()
+        try store.run("""
             UPDATE outbox SET state = 'queued', attempts = 0, next_attempt_at = 0, expired = 0, waiting_since = ?
             WHERE transaction_id = ? AND state = 'failed'
             """, [.real(date.timeIntervalSince1970), .text(transactionID)])
@@ -127,7 +127,7 @@ extension MessageStore {
 
     private func outbox(where clause: String, _ values: [SQLValue]) throws(StoreError) -> [OutboxEntry] {
         var found: [OutboxEntry] = []
-        try run("""
+        try store.run("""
             SELECT transaction_id, message_id, room_id, state, content_uri, event_id, attempts, next_attempt_at,
                    last_error, queued_at, coalesce(waiting_since, queued_at), expired,
                    uploaded_size FROM outbox WHERE \(clause)

@@ -36,11 +36,11 @@ public struct IncomingAudio: Sendable, Equatable {
     }
 }
 
-extension MessageStore {
+extension MatrixTables {
     /// Whether a message with this event is in the store (received, or sent by Hark).
     public func hasEvent(_ eventID: String) throws(StoreError) -> Bool {
         var found = false
-        try run("SELECT 1 FROM messages WHERE event_id = ? UNION ALL SELECT 1 FROM outbox WHERE event_id = ? LIMIT 1",
+        try store.run("SELECT 1 FROM messages WHERE event_id = ? UNION ALL SELECT 1 FROM outbox WHERE event_id = ? LIMIT 1",
                 [.text(eventID), .text(eventID)]) { _ in found = true }
         return found
     }
@@ -49,7 +49,7 @@ extension MessageStore {
     /// with its media address); nil when its event is in the store already.
     @discardableResult
     public func receive(_ incoming: IncomingAudio) throws(StoreError) -> Message? {
-        try checkWritable()
+        try store.checkWritable()
         guard try !hasEvent(incoming.eventID) else { return nil }
         let id = UUID().uuidString.lowercased()
         let suffix = incoming.fileExtension.isEmpty ? "audio" : incoming.fileExtension
@@ -57,9 +57,9 @@ extension MessageStore {
                               fileName: "\(id).\(suffix)", codec: suffix, state: .missing, deletedAt: nil,
                               playPosition: 0, origin: .received, roomID: incoming.roomID, sender: incoming.sender,
                               eventID: incoming.eventID, mediaURL: incoming.mediaURL, unread: incoming.unread)
-        try insert(message, levels: incoming.levels)
+        try store.insert(message, levels: incoming.levels)
         if let size = incoming.announcedSize, size >= 0 {
-            try run("INSERT INTO downloads (message_id, announced_size) VALUES (?, ?)", [.text(id), .integer(Int64(size))])
+            try store.run("INSERT INTO downloads (message_id, announced_size) VALUES (?, ?)", [.text(id), .integer(Int64(size))])
         }
         try noteActivity(roomID: incoming.roomID, at: incoming.sentAt, sender: incoming.sender)
         return message
@@ -68,7 +68,7 @@ extension MessageStore {
     /// Received messages whose audio is still to be downloaded, newest first:
     /// not those that failed for good, nor those waiting to be tried again after `now`.
     public func messagesAwaitingDownload(at now: Date = Date()) throws(StoreError) -> [Message] {
-        try messages(where: """
+        try store.messages(where: """
             state = 'missing' AND media_url IS NOT NULL AND NOT EXISTS (SELECT 1 FROM downloads
                 WHERE message_id = messages.id AND (permanent = 1 OR retry_at > ?))
             ORDER BY created_at DESC
@@ -80,20 +80,20 @@ extension MessageStore {
     /// downloaded into the store's folder): Hark's own levels replace the
     /// event's. With transcription on, the message is queued for it, as a recording is.
     public func adoptDownload(_ id: String, from file: DownloadFile, analysis: Analysis) throws(StoreError) {
-        try checkWritable()
-        let message = try message(id)
+        try store.checkWritable()
+        let message = try store.message(id)
         guard message.state == .missing else { return }
-        var changes = ownChanges()
-        defer { noteOwn(changes) }
-        if !changes.make({ file.copy.move(to: audioPath(of: message)) }) {
-            throw .file(path: audioPath(of: message), detail: tr("could not be moved into place"))
+        var changes = store.ownChanges()
+        defer { store.noteOwn(changes) }
+        if !changes.make({ file.copy.move(to: store.audioPath(of: message)) }) {
+            throw .file(path: store.audioPath(of: message), detail: tr("could not be moved into place"))
         }
-        try inTransaction {
-            try database.query("UPDATE messages SET state = 'ready', duration = ? WHERE id = ? AND state = 'missing'",
+        try store.inTransaction {
+            try store.database.query("UPDATE messages SET state = 'ready', duration = ? WHERE id = ? AND state = 'missing'",
                                [.real(analysis.duration), .text(id)])
-            try queueArrived(id)  // like a recording: yours from another device and others' alike
-            try storeLevels(id, analysis.levels)
-            try database.query("DELETE FROM downloads WHERE message_id = ?", [.text(id)])
+            try store.queueArrived(id)  // like a recording: yours from another device and others' alike
+            try store.storeLevels(id, analysis.levels)
+            try store.database.query("DELETE FROM downloads WHERE message_id = ?", [.text(id)])
         }
     }
 
@@ -104,10 +104,10 @@ extension MessageStore {
     @discardableResult
     public func removeRedacted(eventID: String, at date: Date = Date()) throws(StoreError) -> String? {
         var id: String?
-        try run("SELECT id FROM messages WHERE event_id = ? AND origin = 'received' AND state != 'deleted'",
+        try store.run("SELECT id FROM messages WHERE event_id = ? AND origin = 'received' AND state != 'deleted'",
                 [.text(eventID)]) { id = $0.text(0) }
         guard let id else { return nil }
-        try delete(id, at: date)
+        try store.delete(id, at: date)
         return id
     }
 }

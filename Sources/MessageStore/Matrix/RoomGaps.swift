@@ -11,18 +11,18 @@ public struct RoomGap: Sendable, Equatable {
     public var to: String?
 }
 
-extension MessageStore {
+extension MatrixTables {
     /// Records a gap before a room's batch (once per `from`).
     public func addGap(roomID: String, from: String, to: String?) throws(StoreError) {
-        try checkWritable()
-        try run("INSERT OR IGNORE INTO room_gaps (room_id, from_token, to_token) VALUES (?, ?, ?)",
+        try store.checkWritable()
+        try store.run("INSERT OR IGNORE INTO room_gaps (room_id, from_token, to_token) VALUES (?, ?, ?)",
                 [.text(roomID), .text(from), .optionalText(to)])
     }
 
     /// The gaps still to fill, oldest recorded first.
     public func roomGaps() throws(StoreError) -> [RoomGap] {
         var found: [RoomGap] = []
-        try run("SELECT id, room_id, from_token, to_token FROM room_gaps ORDER BY id") { row in
+        try store.run("SELECT id, room_id, from_token, to_token FROM room_gaps ORDER BY id") { row in
             found.append(RoomGap(id: row.integer(0), roomID: row.text(1) ?? "", from: row.text(2) ?? "", to: row.text(3)))
         }
         return found
@@ -30,13 +30,13 @@ extension MessageStore {
 
     /// The gap was filled back to `from`: the rest starts there.
     public func advanceGap(_ id: Int64, from: String) throws(StoreError) {
-        try checkWritable()
-        try run("UPDATE OR REPLACE room_gaps SET from_token = ? WHERE id = ?", [.text(from), .integer(id)])
+        try store.checkWritable()
+        try store.run("UPDATE OR REPLACE room_gaps SET from_token = ? WHERE id = ?", [.text(from), .integer(id)])
     }
 
     /// The gap is filled (or can never be: the room is gone).
     public func closeGap(_ id: Int64) throws(StoreError) {
-        try checkWritable()
-        try run("DELETE FROM room_gaps WHERE id = ?", [.integer(id)])
+        try store.checkWritable()
+        try store.run("DELETE FROM room_gaps WHERE id = ?", [.integer(id)])
     }
 }

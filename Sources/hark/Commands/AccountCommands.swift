@@ -30,7 +30,7 @@ func runAccountLogin(homeserver: String, user: String) -> Int32 {
 @MainActor
 func runAccountLogout() -> Int32 {
     guard let store = openStore() else { return 1 }
-    guard let record = store.matrixAccount() else {
+    guard let record = store.matrix.matrixAccount() else {
         printFailure(tr("not signed in to a Matrix account"))
         return 1
     }
@@ -53,11 +53,11 @@ func runAccountLogout() -> Int32 {
 func runAccountStatus(json: Bool) -> Int32 {
     guard let store = openStore() else { return 1 }
     return runOnLoop {
-        let record = store.matrixAccount()
+        let record = store.matrix.matrixAccount()
         var state = "signed_out"
         var problem: String?
         if let record {
-            if store.isSignedOutByServer {
+            if store.matrix.isSignedOutByServer {
                 state = "signed_out_by_server"
             } else {
                 do throws(SecretStoreError) {
@@ -72,7 +72,7 @@ func runAccountStatus(json: Bool) -> Int32 {
                 }
             }
         }
-        let queued = (try? store.queuedSends().count) ?? 0
+        let queued = (try? store.matrix.queuedSends().count) ?? 0
         if json {
             var object = "{\"homeserver\":" + (record.map { JSONText.string($0.homeserver) } ?? "null")
                 + ",\"queued\":\(queued),\"state\":" + JSONText.string(state)

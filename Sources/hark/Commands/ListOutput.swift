@@ -11,7 +11,7 @@ enum ListOutput {
         let iso = ISO8601DateFormatter()
         var first = true
         out.write("[")
-        let sends = (try? store.sendSummaries()) ?? [:]
+        let sends = (try? store.matrix.sendSummaries()) ?? [:]
         try store.eachListed(limit: limit) { message in
             let sent = sends[message.id]
             func text(_ value: String?) -> String { value.map(JSONText.string) ?? "null" }

@@ -32,7 +32,7 @@ func runRecord(output: String, duration: Double?, source: String?, raw: Bool) ->
         }
     }
     warnIfUnprocessed(recorder, raw: raw)
-    if let error = record(with: recorder) {
+    if let error = record(with: recorder, starting: recorder.start) {
         printFailure(error)
         return 1
     }
@@ -43,12 +43,9 @@ func runRecord(output: String, duration: Double?, source: String?, raw: Bool) ->
 /// Ctrl+C (SIGINT) or SIGTERM stops the recording cleanly; a second one, or
 /// the stop taking longer than `stopPatience`, ends it at once with what was
 /// written. Returns the error that kept the recording from starting, if one did.
-/// `starting` runs the recorder's start (a store's recording wraps it to note
-/// the file it creates as Hark's own).
+/// `starting` starts it (the recorder's own start, or a take into the store's).
 @MainActor
-func record(with recorder: Recorder,
-            starting: (_ start: () throws(AudioError) -> Void) throws(AudioError) -> Void = { start throws(AudioError) in try start() },
-            afterStart: () -> Void = {}) -> AudioError? {
+func record(with recorder: Recorder, starting: () throws(AudioError) -> Void) -> AudioError? {
     var impatience: Source?
     var stopRequested = false
     let stop: SourceHandler = {
@@ -71,11 +68,10 @@ func record(with recorder: Recorder,
         impatience?.remove()
     }
     do {
-        try starting { () throws(AudioError) in try recorder.start() }
+        try starting()
     } catch {
         return error
     }
-    afterStart()
     MainLoop.run()
     return nil
 }

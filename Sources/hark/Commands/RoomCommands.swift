@@ -7,7 +7,7 @@ import MessageStore
 /// The signed-in account's session, or nil after saying why there is none.
 @MainActor
 private func signedInSession(_ store: MessageStore) async -> ConversationSession? {
-    if store.matrixAccount() != nil, store.isSignedOutByServer {
+    if store.matrix.matrixAccount() != nil, store.matrix.isSignedOutByServer {
         printFailure(MatrixError.signedOutByServer.description)
         return nil
     }
@@ -33,7 +33,6 @@ private func refresh(_ session: ConversationSession) async -> Bool {
         try await session.syncOnce()
         return true
     } catch {
-        if error == .signedOutByServer { try? session.store.setSignedOutByServer(true) }
         printFailure(error)
         return false
     }
@@ -47,10 +46,10 @@ func runRooms(json: Bool) -> Int32 {
     return runOnLoop {
         guard let session = await signedInSession(store) else { return 1 }
         if !(await refresh(session)) {
-            guard store.syncToken != nil else { return 1 }
+            guard store.matrix.syncToken != nil else { return 1 }
             printFailure(tr("note: the rooms as last known"))
         }
-        let rooms = (try? store.rooms()) ?? []
+        let rooms = (try? store.matrix.rooms()) ?? []
         if json {
             let objects = rooms.map { room in
                 "{\"encrypted\":\(room.isEncrypted),\"id\":" + JSONText.string(room.id)
@@ -99,7 +98,7 @@ func runSend(id: String, roomID: String) -> Int32 {
     guard let store = openStore() else { return 1 }
     return runOnLoop {
         guard let session = await signedInSession(store) else { return 1 }
-        if (try? store.room(roomID)) == nil {
+        if (try? store.matrix.room(roomID)) == nil {
             _ = await refresh(session)  // a room joined elsewhere since the last sync
         }
         let entry: OutboxEntry
@@ -108,7 +107,7 @@ func runSend(id: String, roomID: String) -> Int32 {
             return 1
         }
         _ = await session.sendQueuedNow()
-        guard let result = try? store.outboxEntry(entry.transactionID) else { return 1 }
+        guard let result = try? store.matrix.outboxEntry(entry.transactionID) else { return 1 }
         switch result.state {
         case .sent:
             print(result.eventID ?? "")
@@ -149,7 +148,7 @@ func runSync(once: Bool) -> Int32 {
         var status: Int32 = 0
         repeat {
             let stillQueued = await session.sendQueuedNow()
-            if store.isSignedOutByServer {
+            if store.matrix.isSignedOutByServer {
                 printFailure(MatrixError.signedOutByServer.description)
                 return 1
             }
@@ -163,7 +162,6 @@ func runSync(once: Bool) -> Int32 {
             } catch .cancelled {
                 return status
             } catch {
-                if error == .signedOutByServer { try? store.setSignedOutByServer(true) }
                 printFailure(error)
                 if once || error == .signedOutByServer { return error == .signedOutByServer ? 1 : 3 }
                 try? await Task.sleep(nanoseconds: 5_000_000_000)

@@ -132,7 +132,6 @@ func runRecordIntoStore(duration: Double?, source: String?, title: String?, raw:
     // Nothing is checked before the recording begins: the first words count.
     guard let store = openStore(recoveringInterrupted: false) else { return 1 }
     if let summary = store.recovery.damageSummary { printFailure(summary) }  // its header was gone
-    let message: Message
     let processing = !raw && VoiceProcessing.isAvailable
     do { try store.checkWritable() } catch {
         printFailure(error)
@@ -142,20 +141,22 @@ func runRecordIntoStore(duration: Double?, source: String?, title: String?, raw:
         printFailure(reason)
         return 1
     }
-    do { message = try store.beginRecording(title: title, voiceProcessed: processing) } catch {
-        printFailure(error)
-        return 1
-    }
-    guard let lock = RecordingLock(store: store, id: message.id) else {
-        try? store.discardRecording(message.id)
-        printFailure(unwritableReason(store.messagesFolder.path) ?? tr("message {id} is being recorded elsewhere", ["id": message.id]))
+    let take: StoreRecording
+    do {
+        take = try StoreRecording(store: store, title: title, source: source.map { .pipeline($0) } ?? .defaultMicrophone,
+                                  maximumDuration: duration, voiceProcessing: processing,
+                                  followingReplacedDatabase: true)  // salvaged meanwhile (by the check below, say)
+    } catch {
+        switch error {
+        case .store(let error): printFailure(error)
+        case .locked(let id):
+            printFailure(unwritableReason(store.messagesFolder.path) ?? tr("message {id} is being recorded elsewhere", ["id": id]))
+        }
         return 1
     }
     var status: Int32 = 0
     var recovery: BackgroundRecovery?
-    let recorder = Recorder(outputPath: store.audioPath(of: message),
-                            source: source.map { .pipeline($0) } ?? .defaultMicrophone,
-                            maximumDuration: duration, voiceProcessing: processing) { event in
+    let onEvent: @MainActor (RecorderEvent) -> Void = { event in
         switch event {
         case .level where recovery == nil:
             // Audio is coming in: the store's check can run beside it now
@@ -163,11 +164,14 @@ func runRecordIntoStore(duration: Double?, source: String?, title: String?, raw:
             recovery = BackgroundRecovery(folder: store.folder)
         case .input(let condition):
             warnAbout(condition)
-        case .finished(let recording):
-            _ = store.followReplacedDatabase()  // salvaged meanwhile (by the check below, say)
-            do {
-                try store.finishRecording(message.id, duration: recording.duration, levels: recording.levels)
-            } catch {
+        default:
+            break
+        }
+    }
+    let onEnd: @MainActor (StoreRecording.Outcome) -> Void = { outcome in
+        switch outcome {
+        case .saved(let recording), .unfinished(let recording, _):
+            if case .unfinished(_, let error) = outcome {
                 // The audio is kept: recovery completes the message the next
                 // time the store is opened with room to write.
                 printFailure(tr("{duration} were recorded and kept, but the message could not be completed ({reason}); "
@@ -175,38 +179,29 @@ func runRecordIntoStore(duration: Double?, source: String?, title: String?, raw:
                                 ["duration": seconds(recording.duration), "reason": "\(error)"]))
                 status = 1
             }
-            print(message.id)
+            print(take.message.id)
             if let interruption = recording.interruption {
                 printFailure(interruption)
                 status = 1
             }
-            MainLoop.quit()
         case .failed(let error):
-            try? store.discardRecording(message.id)
             printFailure(error)
             status = 1
-            MainLoop.quit()
         case .cancelled:
-            try? store.discardRecording(message.id)
             status = 1
-            MainLoop.quit()
-        default:
-            break
         }
+        MainLoop.quit()
     }
-    warnIfUnprocessed(recorder, raw: raw)
-    let failure = record(with: recorder, starting: { start throws(AudioError) in try lock.starting(start) }) {
-        chmod(store.audioPath(of: message), 0o600)  // the file sink created it with the umask's mode
-    }
+    warnIfUnprocessed(take.recorder, raw: raw)
+    let failure = record(with: take.recorder) { () throws(AudioError) in try take.start(onEvent: onEvent, onEnd: onEnd) }
     recovery?.wait()
     if let failure {
-        try? store.discardRecording(message.id)
         printFailure(failure)
         return 1
     }
-    withExtendedLifetime(lock) {}
+    withExtendedLifetime(take) {}  // its lock, until the store's check is done
     fflush(nil)  // the id, before any transcription
-    transcribeArrived([message.id], in: store)
+    transcribeArrived([take.message.id], in: store)
     return status
 }
 

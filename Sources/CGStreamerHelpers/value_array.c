@@ -1,4 +1,4 @@
-#include "hark_helpers.h"
+#include "hark_gstreamer_helpers.h"
 
 #include <math.h>
 

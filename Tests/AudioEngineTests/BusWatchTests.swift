@@ -1,3 +1,4 @@
+import AudioEngine
 import CGLib
 import CGStreamer
 import GLibSupport
@@ -11,9 +12,8 @@ private func launch(_ description: String) throws -> ObjectRef {
 
 final class BusWatchTests: XCTestCase {
     override func setUp() {
-        XCTAssertTrue(gstreamerReady, "gst_init_check failed")
+        XCTAssertTrue(GStreamer.ensureInitialised(), "gst_init_check failed")
     }
-
 
     func testBusWatchDeliversEndOfStreamFromARealPipeline() throws {
         try onMainActor {

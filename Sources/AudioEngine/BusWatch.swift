@@ -1,6 +1,7 @@
 import CGLib
 import CGStreamer
-import CHelpers
+import CGStreamerHelpers
+import GLibSupport
 
 /// What a bus watch sees of one GstMessage, read on the main thread while the
 /// message is alive. Keep the values, not the message.
