@@ -84,8 +84,7 @@ final class AccessibleTextTests: XCTestCase {
                              "a missing message does not play")
                 history.showsRecording = true
                 settle(seconds: 0.3)
-                let take = try XCTUnwrap(history.boundKeys.first { $0.value == HistoryItem.recordingKey }?.key)
-                let takeItem = try XCTUnwrap(HistoryView.itemWidget(of: take))
+                let takeItem = try XCTUnwrap(history.items.values.first { $0.key == HistoryItem.recordingKey }?.widget)
                 XCTAssertNil(Self.differs(takeItem, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, RowDescription.recordingKeys),
                              "the take being recorded is no message")
                 history.showsRecording = false

@@ -1,0 +1,37 @@
+import CGLib
+import CGtk
+import GLibSupport
+import GtkSupport
+@testable import HarkUI
+import XCTest
+
+/// A menu as the user meets it: opened, its items read by their words, closed again.
+enum MenuReading {
+    /// The items `menuButton`'s menu shows when opened (visible ones, greyed or not).
+    @MainActor
+    static func items(_ menuButton: UnsafeMutablePointer<GtkWidget>) throws -> [String] {
+        let isOpen = {
+            gtk_menu_button_get_popover(OpaquePointer(menuButton)).map { gtk_widget_get_visible(Widget.widget($0)) != 0 } ?? false
+        }
+        gtk_menu_button_popup(OpaquePointer(menuButton))
+        XCTAssertTrue(MainLoop.iterate(until: isOpen, timeout: 3), "the menu opens")
+        settle(seconds: 0.1)
+        let popover = try XCTUnwrap(gtk_menu_button_get_popover(OpaquePointer(menuButton)))
+        let items = Widget.descendants(of: Widget.widget(popover))
+            .filter { Widget.typeName($0) == "GtkModelButton" && gtk_widget_get_visible($0) != 0 }
+            .compactMap { button -> String? in
+                guard let text = hark_object_get_string(UnsafeMutableRawPointer(button), "text") else { return nil }
+                defer { g_free(text) }
+                return String(cString: text)
+            }
+        gtk_menu_button_popdown(OpaquePointer(menuButton))
+        XCTAssertTrue(MainLoop.iterate(until: { !isOpen() }, timeout: 3))
+        return items
+    }
+
+    /// The items `row`'s menu shows when opened.
+    @MainActor
+    static func items(_ row: MessageRow) throws -> [String] {
+        try items(row.menuButton)
+    }
+}
