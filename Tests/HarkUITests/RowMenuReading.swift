@@ -7,9 +7,10 @@ import XCTest
 
 /// A menu as the user meets it: opened, its items read by their words, closed again.
 enum MenuReading {
-    /// The items `menuButton`'s menu shows when opened (visible ones, greyed or not).
+    /// The items `menuButton`'s menu shows when opened (visible ones: greyed
+    /// or not, or only those that can be chosen).
     @MainActor
-    static func items(_ menuButton: UnsafeMutablePointer<GtkWidget>) throws -> [String] {
+    static func items(_ menuButton: UnsafeMutablePointer<GtkWidget>, choosable: Bool = false) throws -> [String] {
         let isOpen = {
             gtk_menu_button_get_popover(OpaquePointer(menuButton)).map { gtk_widget_get_visible(Widget.widget($0)) != 0 } ?? false
         }
@@ -19,6 +20,7 @@ enum MenuReading {
         let popover = try XCTUnwrap(gtk_menu_button_get_popover(OpaquePointer(menuButton)))
         let items = Widget.descendants(of: Widget.widget(popover))
             .filter { Widget.typeName($0) == "GtkModelButton" && gtk_widget_get_visible($0) != 0 }
+            .filter { !choosable || gtk_widget_is_sensitive($0) != 0 }
             .compactMap { button -> String? in
                 guard let text = hark_object_get_string(UnsafeMutableRawPointer(button), "text") else { return nil }
                 defer { g_free(text) }
@@ -31,7 +33,7 @@ enum MenuReading {
 
     /// The items `row`'s menu shows when opened.
     @MainActor
-    static func items(_ row: MessageRow) throws -> [String] {
-        try items(row.menuButton)
+    static func items(_ row: MessageRow, choosable: Bool = false) throws -> [String] {
+        try items(row.menuButton, choosable: choosable)
     }
 }
