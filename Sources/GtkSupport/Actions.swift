@@ -16,14 +16,12 @@ public enum Actions {
     }
 
     /// Adds an action named `name` to `map` that takes a string (an id, say)
-    /// and calls `activate` with it; with `state`, a stateful one whose
-    /// state is a string too (GTK ticks a menu item whose target equals it).
+    /// and calls `activate` with it.
     @discardableResult
-    public static func addTakingString(to map: UnsafeMutableRawPointer, _ name: String, state: String? = nil,
+    public static func addTakingString(to map: UnsafeMutableRawPointer, _ name: String,
                                        _ activate: @escaping @MainActor (String) -> Void) -> OpaquePointer {
         let type = g_variant_type_new("s")
-        let action = state.map { g_simple_action_new_stateful(name, type, g_variant_new_string($0))! }
-            ?? g_simple_action_new(name, type)!
+        let action = g_simple_action_new(name, type)!
         g_variant_type_free(type)
         Signal.connectPointer(UnsafeMutableRawPointer(action), "activate") { value in
             guard let value, let text = g_variant_get_string(OpaquePointer(value), nil) else { return }

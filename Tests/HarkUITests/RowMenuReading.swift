@@ -11,6 +11,21 @@ enum MenuReading {
     /// or not, or only those that can be chosen).
     @MainActor
     static func items(_ menuButton: UnsafeMutablePointer<GtkWidget>, choosable: Bool = false) throws -> [String] {
+        try items(menuButton) { !choosable || gtk_widget_is_sensitive($0) != 0 }
+    }
+
+    /// The items of `row`'s menu shown ticked, as check boxes.
+    @MainActor
+    static func ticked(_ row: MessageRow) throws -> [String] {
+        try items(row.menuButton) { button in
+            hark_object_get_bool(UnsafeMutableRawPointer(button), "active") != 0
+                && Widget.descendants(of: button).contains { gtk_widget_get_css_name($0).map { String(cString: $0) } == "check" }
+        }
+    }
+
+    @MainActor
+    private static func items(_ menuButton: UnsafeMutablePointer<GtkWidget>,
+                              where shown: (UnsafeMutablePointer<GtkWidget>) -> Bool) throws -> [String] {
         let isOpen = {
             gtk_menu_button_get_popover(OpaquePointer(menuButton)).map { gtk_widget_get_visible(Widget.widget($0)) != 0 } ?? false
         }
@@ -20,7 +35,7 @@ enum MenuReading {
         let popover = try XCTUnwrap(gtk_menu_button_get_popover(OpaquePointer(menuButton)))
         let items = Widget.descendants(of: Widget.widget(popover))
             .filter { Widget.typeName($0) == "GtkModelButton" && gtk_widget_get_visible($0) != 0 }
-            .filter { !choosable || gtk_widget_is_sensitive($0) != 0 }
+            .filter(shown)
             .compactMap { button -> String? in
                 guard let text = hark_object_get_string(UnsafeMutableRawPointer(button), "text") else { return nil }
                 defer { g_free(text) }

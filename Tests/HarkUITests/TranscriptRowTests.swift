@@ -168,10 +168,12 @@ final class TranscriptRowTests: XCTestCase {
             XCTAssertNil(view.highlighted, "stopped: nothing highlighted")
             XCTAssertEqual(view.segmentButtons.filter { gtk_widget_has_css_class($0, "hark-segment-current") != 0 }.count, 0)
 
-            // The row's menu closes it again.
-            try XCTUnwrap(window.history).actions.activate(.showTranscript, ids[0])
+            // The row's menu closes it again; open, its item is ticked.
+            XCTAssertEqual(try MenuReading.ticked(row), ["Show Whole Transcript"])
+            gtk_widget_activate_action_variant(row.widget, MessageRow.transcriptToggleAction, nil)
             XCTAssertTrue(MainLoop.iterate(until: { !view.isExpanded }, timeout: 3))
             XCTAssertTrue(Self.visible(view.line))
+            XCTAssertEqual(try MenuReading.ticked(row), [])
         }
     }
 

@@ -46,8 +46,7 @@ final class HistoryActions {
     /// list), and GTK would look up a pointer position on the popover's
     /// destroyed surface.
     func add(_ name: Name, _ work: @escaping @MainActor (Message) -> Void) {
-        let state: String? = name == .showTranscript ? "" : nil
-        Actions.addTakingString(to: UnsafeMutableRawPointer(group), name.rawValue, state: state) { [weak self] id in
+        Actions.addTakingString(to: UnsafeMutableRawPointer(group), name.rawValue) { [weak self] id in
             guard let self else { return }
             guard self.closeOpenMenu() else { return self.run(id, work) }
             self.lifetime.idle { [weak self] in
@@ -65,13 +64,5 @@ final class HistoryActions {
     /// Does `name` to the message `id`, as a row's button or menu item does.
     func activate(_ name: Name, _ id: String) {
         g_action_group_activate_action(group, name.rawValue, g_variant_new_string(id))
-    }
-
-    /// The message whose menu opens now, when its whole transcript shows:
-    /// its "Show Whole Transcript" is ticked (GTK ticks an item whose target
-    /// is its action's state; one menu is open at a time).
-    func showsWholeTranscript(_ id: String?) {
-        guard let action = g_action_map_lookup_action(group, Name.showTranscript.rawValue) else { return }
-        g_simple_action_set_state(action, g_variant_new_string(id ?? ""))
     }
 }

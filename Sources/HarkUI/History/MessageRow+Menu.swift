@@ -51,9 +51,14 @@ extension MessageRow {
     /// The row's menu as it opens (see RowMenu): its items carry the
     /// message's id to the history's actions. An item that cannot be chosen
     /// names its action with no id: GTK shows it greyed (an action that takes
-    /// an id cannot be activated without one).
+    /// an id cannot be activated without one). Show Whole Transcript is a
+    /// check item, which GTK makes only of an action without a parameter:
+    /// the row's own `row.show-transcript`, ticked while it is open.
     func makeMenu() -> UnsafeMutablePointer<GMenuModel> {
-        actions?.showsWholeTranscript(message.flatMap { transcriptContext.expanded.contains($0.id) ? $0.id : nil })
+        if let toggle = transcriptToggle {
+            let open = message.map { transcriptContext.expanded.contains($0.id) } ?? false
+            g_simple_action_set_state(toggle, g_variant_new_boolean(open ? 1 : 0))
+        }
         let shown = RowMenu(message: message, canSend: canSend, sendState: sendState,
                             transcribes: message != nil && store.transcribesNewMessages)
         let menu = g_menu_new()!
@@ -61,7 +66,9 @@ extension MessageRow {
             let section = g_menu_new()!
             for item in items {
                 let entry = g_menu_item_new(item.label, nil)!
-                if item.enabled, let id = message?.id {
+                if item.action == .showTranscript {
+                    g_menu_item_set_detailed_action(entry, Self.transcriptToggleAction)
+                } else if item.enabled, let id = message?.id {
                     g_menu_item_set_action_and_target_value(entry, item.action.detailed, g_variant_new_string(id))
                 } else {
                     g_menu_item_set_attribute_value(entry, "action", g_variant_new_string(item.action.detailed))

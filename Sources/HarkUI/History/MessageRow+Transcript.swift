@@ -19,8 +19,19 @@ final class TranscriptContext {
 /// A row's transcript: shown under the waveform, followed while it plays,
 /// opened into segments that seek (its menu items: see RowMenu).
 extension MessageRow {
-    /// Wires the view to the row (once, from init).
+    /// "Show Whole Transcript" in the row's menu (see makeMenu).
+    static let transcriptToggleAction = "row.show-transcript"
+
+    /// Wires the view to the row, and its menu's check item (once, from init).
     func setUpTranscript() {
+        let group = g_simple_action_group_new()!
+        let toggle = g_simple_action_new_stateful("show-transcript", nil, g_variant_new_boolean(0))!
+        Signal.connectPointer(UnsafeMutableRawPointer(toggle), "activate") { [weak self] _ in self?.toggleTranscript() }
+        g_action_map_add_action(OpaquePointer(group), toggle)
+        g_object_unref(UnsafeMutableRawPointer(toggle))
+        transcriptToggle = toggle
+        gtk_widget_insert_action_group(widget, "row", OpaquePointer(group))
+        g_object_unref(UnsafeMutableRawPointer(group))  // the row's widget holds it
         transcriptView.onToggle = { [weak self] in self?.toggleTranscript() }
         transcriptView.onSeek = { [weak self] seconds in self?.seekToSegment(at: seconds) }
         transcriptView.loadSegments = { [weak self] in

@@ -40,6 +40,8 @@ final class MessageRow {
     var canSend = false
     /// The history's actions, which the row's buttons and menu name (see HistoryActions).
     weak var actions: HistoryActions?
+    /// Borrowed from the row's widget: its menu's Show Whole Transcript (see makeMenu).
+    var transcriptToggle: OpaquePointer?
     let menuButton: UnsafeMutablePointer<GtkWidget>
     private(set) var message: Message?
     /// The time of day beside the title is this one's.
