@@ -15,6 +15,23 @@ public enum Actions {
         return action
     }
 
+    /// Adds an action named `name` to `map` that takes a string (an id, say)
+    /// and calls `activate` with it.
+    @discardableResult
+    public static func addTakingString(to map: UnsafeMutableRawPointer, _ name: String,
+                                       _ activate: @escaping @MainActor (String) -> Void) -> OpaquePointer {
+        let type = g_variant_type_new("s")
+        let action = g_simple_action_new(name, type)!
+        g_variant_type_free(type)
+        Signal.connectPointer(UnsafeMutableRawPointer(action), "activate") { value in
+            guard let value, let text = g_variant_get_string(OpaquePointer(value), nil) else { return }
+            activate(String(cString: text))
+        }
+        g_action_map_add_action(OpaquePointer(map), action)
+        g_object_unref(UnsafeMutableRawPointer(action))  // the map holds it now; we return it borrowed
+        return action
+    }
+
     /// Sets the keyboard shortcuts of a detailed action ("app.quit", "win.record").
     public static func setAccels(_ application: UnsafeMutablePointer<GtkApplication>,
                                  _ detailedAction: String, _ accels: [String]) {

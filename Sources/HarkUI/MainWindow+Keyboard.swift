@@ -41,7 +41,7 @@ extension MainWindow {
     func handleKey(_ keyval: UInt32, modifiers: UInt32) -> Bool {
         let significant = GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue | GDK_SHIFT_MASK.rawValue
         let pressed = modifiers & significant
-        guard let history, let playback else { return false }
+        guard let history, playback != nil else { return false }
         let focus = gtk_root_get_focus(OpaquePointer(window))
         // Menus (popovers) take their own keys: Space activates an item there.
         if let focus, gtk_widget_get_ancestor(focus, gtk_popover_get_type()) != nil { return false }
@@ -65,13 +65,13 @@ extension MainWindow {
         // Ctrl+C copies the focused message as a file.
         if pressed == GDK_CONTROL_MASK.rawValue, keyval == UInt32(GDK_KEY_c) || keyval == UInt32(GDK_KEY_C) {
             guard let message = row?.message, message.state != .missing else { return false }
-            copy(message)
+            history.actions.activate(.copy, message.id)
             return true
         }
         // Ctrl+E exports the focused message (as GNOME apps' Export does).
         if pressed == GDK_CONTROL_MASK.rawValue, keyval == UInt32(GDK_KEY_e) || keyval == UInt32(GDK_KEY_E) {
             guard let message = row?.message, message.state != .missing else { return false }
-            askToExport(message)
+            history.actions.activate(.export, message.id)
             return true
         }
         guard pressed == 0 else { return false }
@@ -79,7 +79,7 @@ extension MainWindow {
         case GDK_KEY_space, GDK_KEY_KP_Space:
             if let focus, Self.isA(focus, gtk_button_get_type()) { return false }
             guard let message = row?.message ?? fallback, message.state != .missing else { return false }
-            playback.toggle(message)
+            history.actions.activate(.play, message.id)
             return true
         case GDK_KEY_Left, GDK_KEY_KP_Left, GDK_KEY_Right, GDK_KEY_KP_Right:
             guard let row else { return false }
@@ -96,11 +96,11 @@ extension MainWindow {
             return true
         case GDK_KEY_Delete, GDK_KEY_KP_Delete:
             guard let message = row?.message else { return false }
-            delete(message)
+            history.actions.activate(.delete, message.id)
             return true
         case GDK_KEY_F2:
             guard let message = row?.message ?? fallback else { return false }
-            askToRename(message)
+            history.actions.activate(.rename, message.id)
             return true
         case GDK_KEY_Escape:
             // Esc closes the search from a result as from its field (GTK's

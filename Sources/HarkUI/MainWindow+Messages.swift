@@ -57,7 +57,7 @@ extension MainWindow {
             return
         }
         let place = history.place(of: message.id)
-        history.remove(message.id)
+        history.apply(.removed(message.id))
         let said = text ?? tr("“{title}” deleted", ["title": message.title])
         let (toast, _) = newToast(said)
         adw_toast_set_button_label(toast, tr("_Undo"))
@@ -94,7 +94,7 @@ extension MainWindow {
             toast(tr("“{title}” could not be restored: {reason}", ["title": deletion.message.title, "reason": "\(error)"]), seconds: Self.problemSeconds)
             return
         }
-        history?.restore(deletion.message.id, at: deletion.place)
+        history?.apply(.restored(deletion.message.id, place: deletion.place))
         // What waited for it while it was deleted goes on: its transcript
         // (the queue passes over deleted messages, and nothing else would
         // wake it) and its sends.
@@ -113,7 +113,7 @@ extension MainWindow {
             toast(tr("The message could not be renamed: {reason}", ["reason": "\(error)"]), seconds: Self.problemSeconds)
             return
         }
-        history?.update(id)
+        history?.apply(.changed(id))
     }
 
     func askToExport(_ message: Message) {

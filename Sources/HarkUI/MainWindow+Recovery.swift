@@ -59,7 +59,7 @@ extension MainWindow {
             self.recoveryProgress.hide()
             switch result {
             case .success(let report):
-                if !report.isEmpty { self.history?.reload() }
+                if !report.isEmpty { self.history?.apply(.reloaded(showing: nil)) }
                 if let summary = Self.summary(of: report) { self.toast(summary, seconds: MainWindow.problemSeconds) }
                 completion(report)
             case .failure(let error):

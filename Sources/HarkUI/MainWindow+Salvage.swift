@@ -29,7 +29,7 @@ extension MainWindow {
         let ours = store.salvagesSinceOpening != salvages.salvages
         salvages.salvages = store.salvagesSinceOpening
         outsideChanges = store.outsideChangeCounter()  // a new database: a new counter
-        history?.reload()
+        history?.apply(.reloaded(showing: nil))
         if ours, let summary = store.latestSalvage?.damageSummary {
             toast(summary, seconds: Self.problemSeconds)
             recoverInBackground()
@@ -47,7 +47,7 @@ extension MainWindow {
         _ = store.followReplacedDatabase()
         salvages.switches = store.databaseSwitches
         outsideChanges = store.outsideChangeCounter()
-        history?.reload()
+        history?.apply(.reloaded(showing: nil))
         toast(summary, seconds: Self.problemSeconds)
     }
 

@@ -15,12 +15,12 @@ extension MainWindow {
     func installTranscripts(on map: UnsafeMutableRawPointer) {
         guard let history, let transcription else { return }
         subscriptions.append(transcription.transcribed.subscribe { [weak self] id in
-            self?.history?.update(id)
+            self?.history?.apply(.changed(id))
             // A transcript may have titled it: the title offered after Stop follows.
             if let message = try? self?.store?.message(id) { self?.composer?.naming.follow(message) }
         })
-        history.transcripts.onTranscribe = { [weak self] in self?.transcribe([$0]) }
-        history.transcripts.onCopy = { [weak self] in self?.copyTranscript(of: $0) }
+        history.actions.add(.transcribe) { [weak self] in self?.transcribe([$0]) }
+        history.actions.add(.copyTranscript) { [weak self] in self?.copyTranscript(of: $0) }
         Actions.add(to: map, Self.transcribeAllAction) { [weak self] in self?.transcribeAll() }
         updateTranscriptionActions()
     }
@@ -41,7 +41,7 @@ extension MainWindow {
             toast(tr("Nothing could be queued for transcription: {reason}", ["reason": "\(error)"]), seconds: Self.problemSeconds)
             return
         }
-        messages.forEach { history?.update($0.id) }
+        messages.forEach { history?.apply(.changed($0.id)) }
         transcription?.wake()
     }
 
@@ -59,7 +59,7 @@ extension MainWindow {
         }
         let ids = Set(queued)
         for row in history?.liveRows ?? [] {
-            if let id = row.message?.id, ids.contains(id) { history?.update(id) }
+            if let id = row.message?.id, ids.contains(id) { history?.apply(.changed(id)) }
         }
         transcription?.wake()
         toast(trn("{count} message will be transcribed.", "{count} messages will be transcribed.", queued.count))

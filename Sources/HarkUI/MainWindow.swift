@@ -127,13 +127,13 @@ final class MainWindow {
         gtk_box_append(hark_box(content), composerClamp)
 
         subscriptions += [
-            playback.changes.subscribe { [weak history] id in history?.refresh(id) },
-            playback.rateChanges.subscribe { [weak history] _ in history?.everyRow.forEach { $0.refresh() } },
-            playback.positions.subscribe { [weak history] id in history?.followPosition(id) },
+            playback.changes.subscribe { [weak history] id in history?.apply(.playback(id)) },
+            playback.rateChanges.subscribe { [weak history] _ in history?.apply(.playback(nil)) },
+            playback.positions.subscribe { [weak history] id in history?.apply(.position(id)) },
             playback.problems.subscribe { [weak self] in self?.toast($0) },
             // Shown as missing at the first play that finds the file gone.
             playback.filesGone.subscribe { [weak self] id in
-                if (try? self?.store?.markMissingIfGone(id)) == true { self?.history?.update(id) }
+                if (try? self?.store?.markMissingIfGone(id)) == true { self?.history?.apply(.changed(id)) }
             },
             playback.ends.subscribe { [weak self] id in self?.playNext(after: id) },
         ]
@@ -146,10 +146,10 @@ final class MainWindow {
         // Typing anywhere but in a text field searches, as in Files and Settings.
         search.captureKeys(from: Widget.widget(window))
         adw_header_bar_pack_end(OpaquePointer(header), search.toggle)
-        history.onDelete = { [weak self] in self?.delete($0) }
-        history.onRename = { [weak self] in self?.askToRename($0) }
-        history.onExport = { [weak self] in self?.askToExport($0) }
-        history.onCopy = { [weak self] in self?.copy($0) }
+        history.actions.add(.delete) { [weak self] in self?.delete($0) }
+        history.actions.add(.rename) { [weak self] in self?.askToRename($0) }
+        history.actions.add(.export) { [weak self] in self?.askToExport($0) }
+        history.actions.add(.copy) { [weak self] in self?.copy($0) }
         composer.parentWindow = window
         composer.source = { [weak microphones] in
             if let forced = ComposerView.sourceFromEnvironment { return (forced, nil) }
@@ -183,14 +183,14 @@ final class MainWindow {
         self.transcription = transcription
         Signal.connect(UnsafeMutableRawPointer(appWindow), "destroy") { [weak transcription] in transcription?.stop() }
         subscriptions.append(composer.takesSaved.subscribe { [weak history, weak transcription] in
-            history?.append($0.id)
+            history?.apply(.added($0.id))
             transcription?.wake()
         })
         // TRANSLATORS: a toast, after a take being recorded was thrown away (it has an Undo button).
         composer.onDiscarded = { [weak self] in self?.delete($0, saying: tr("Recording discarded")) }
         composer.naming.onName = { [weak self] id, title in self?.rename(id, to: title) }
         importer.onImported = { [weak self] message in
-            self?.history?.reload(showing: message.id)
+            self?.history?.apply(.reloaded(showing: message.id))
             self?.transcription?.wake()
             // TRANSLATORS: a toast, {title} is the new message's title.
             self?.toast(tr("“{title}” imported", ["title": message.title]))
@@ -205,7 +205,7 @@ final class MainWindow {
                 FileManagerWindow.show(path)
             }
         }
-        history.reload()
+        history.apply(.reloaded(showing: nil))
         transcription.wake()  // what an earlier session left queued
 
         // GTK gives the first focusable widget (the microphone menu) the
@@ -257,7 +257,7 @@ final class MainWindow {
         let counter = store.outsideChangeCounter()
         if counter != outsideChanges {
             outsideChanges = counter
-            history.refreshFromStore()
+            history.apply(.storeChanged)
             transcription?.wake()  // queued by another process (`hark record`)
         }
     }

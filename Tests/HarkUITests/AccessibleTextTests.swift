@@ -82,10 +82,15 @@ final class AccessibleTextTests: XCTestCase {
                 XCTAssertNil(Self.differs(readyItem, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, RowDescription.keys))
                 XCTAssertNil(Self.differs(goneItem, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, RowDescription.missingKeys),
                              "a missing message does not play")
+                // Its menu: Copy and Export shown, greyed (no audio); the rest as for any message.
+                let main = ["Rename…", "Copy", "Export…", "Delete"]
+                let gone = try XCTUnwrap(history.row(showing: ids.1))
+                XCTAssertEqual(try MenuReading.items(gone).filter(main.contains), main)
+                XCTAssertEqual(try MenuReading.items(gone, choosable: true).filter(main.contains), ["Rename…", "Delete"])
+                XCTAssertEqual(try MenuReading.items(XCTUnwrap(history.row(showing: ids.0)), choosable: true).filter(main.contains), main)
                 history.showsRecording = true
                 settle(seconds: 0.3)
-                let take = try XCTUnwrap(history.boundKeys.first { $0.value == HistoryItem.recordingKey }?.key)
-                let takeItem = try XCTUnwrap(HistoryView.itemWidget(of: take))
+                let takeItem = try XCTUnwrap(history.items.values.first { $0.key == HistoryItem.recordingKey }?.widget)
                 XCTAssertNil(Self.differs(takeItem, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, RowDescription.recordingKeys),
                              "the take being recorded is no message")
                 history.showsRecording = false

@@ -151,12 +151,12 @@ extension ConversationWindowTests {
                 var row = try XCTUnwrap(history.row(showing: message.id))
                 XCTAssertEqual(row.shownSendState, "Sending…")
                 XCTAssertFalse(row.showsRetry)
-                XCTAssertTrue(row.isActionEnabled("send-to"), "signed in")
-                XCTAssertFalse(row.isActionEnabled("delete-for-everyone"), "not sent yet")
+                XCTAssertTrue(try MenuReading.items(row).contains("Send to…"), "signed in")
+                XCTAssertFalse(try MenuReading.items(row).contains("Delete for Everyone"), "not sent yet")
 
                 // The outbox gave up: "Not sent", with Retry.
                 try store.matrix.markAttemptFailed("txn-1", error: "Cannot reach the server", retryAt: nil)
-                history.update(message.id)
+                history.apply(.changed(message.id))
                 row = try XCTUnwrap(history.row(showing: message.id))
                 XCTAssertEqual(row.shownSendState, "Not sent")
                 XCTAssertTrue(row.showsRetry)
@@ -169,10 +169,10 @@ extension ConversationWindowTests {
 
                 // Sent: "Sent", and the menu offers Delete for Everyone.
                 try store.matrix.markSent("txn-1", eventID: "$sent")
-                history.update(message.id)
+                history.apply(.changed(message.id))
                 row = try XCTUnwrap(history.row(showing: message.id))
                 XCTAssertEqual(row.shownSendState, "Sent")
-                XCTAssertTrue(row.isActionEnabled("delete-for-everyone"))
+                XCTAssertTrue(try MenuReading.items(row).contains("Delete for Everyone"))
             }
         }
     }

@@ -217,13 +217,13 @@ final class HistoryKeyboardTests: XCTestCase {
                 XCTAssertEqual(Self.focusedMessage(window), ids[37], "Shift+Tab comes back to the row focused last")
 
                 // The list loaded again (an import, an undo, another process's change) keeps the focused row.
-                history.refreshFromStore()
+                history.apply(.storeChanged)
                 XCTAssertTrue(MainLoop.iterate(until: { Self.focusedMessage(window) == ids[37] }, timeout: 3),
                               "the focus survives a reload")
 
                 // The list changing around the focused row keeps the focus on it: a new message, a take begun.
                 let added = try store.importFile(tone, title: "Newest").id
-                history.append(added)
+                history.apply(.added(added))
                 settle(seconds: 0.3)
                 XCTAssertEqual(Self.focusedMessage(window), ids[37], "a new message keeps the focus where it was")
                 history.showsRecording = true
@@ -283,7 +283,7 @@ final class HistoryKeyboardTests: XCTestCase {
                 try Self.tabIntoTheList(window)
                 XCTAssertEqual(Self.focusedMessage(window), newest, "Tab comes in on it")
                 let added = try store.importFile(tone, title: "Newest").id
-                try XCTUnwrap(window.history).append(added)
+                try XCTUnwrap(window.history).apply(.added(added))
                 XCTAssertTrue(MainLoop.iterate(until: { Self.newestIsWholeAtTheBottom(window, added) }, timeout: 3),
                               "a new message is scrolled to, whole")
             }

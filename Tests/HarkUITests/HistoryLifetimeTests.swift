@@ -38,18 +38,18 @@ final class HistoryLifetimeTests: XCTestCase {
                     settle(seconds: 0.3)
                     let history = try XCTUnwrap(window.history)
                     // Each of these leaves an idle behind that touches the list after layout.
-                    history.reload()
+                    history.apply(.reloaded(showing: nil))
                     history.search(SearchQuery("message"))
                     history.search(nil)
-                    if let newest = try store.list(limit: 1).first { history.reload(showing: newest.id) }
+                    if let newest = try store.list(limit: 1).first { history.apply(.reloaded(showing: newest.id)) }
                     gtk_window_destroy(window.window)
                     XCTAssertFalse(history.lifetime.isAlive, "round \(round): the list was destroyed with its window")
                     settle(seconds: 0.2)  // the queued work runs now, or never
                     // And calls arriving later (an import finishing and saying so, the outside-change poll).
-                    history.refreshFromStore()
-                    history.reload()
-                    history.append("no-such-message")
-                    history.remove("no-such-message")
+                    history.apply(.storeChanged)
+                    history.apply(.reloaded(showing: nil))
+                    history.apply(.added("no-such-message"))
+                    history.apply(.removed("no-such-message"))
                     window.toast("An import that ended after the window closed")
                     XCTAssertNil(history.lastMessage, "round \(round): a destroyed list shows nothing")
                     settle(seconds: 0.1)

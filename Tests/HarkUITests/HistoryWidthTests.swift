@@ -102,6 +102,8 @@ final class HistoryWidthTests: XCTestCase {
                     let rows = try ids.map { try XCTUnwrap(history.row(showing: $0)) }
                     let (missing, other) = (rows[1], rows[0])
                     XCTAssertEqual(gtk_widget_get_visible(missing.missing), 1, "the missing row says so")
+                    XCTAssertEqual(gtk_widget_get_sensitive(missing.playButton), 0, "nothing to play")
+                    XCTAssertEqual(gtk_widget_get_sensitive(other.playButton), 1)
                     // (Its frame's shadow is outside the width asked for.)
                     XCTAssertLessThanOrEqual(gtk_widget_get_width(Widget.widget(window.window)), windowWidth,
                                              "the window keeps its width at \(windowWidth) px")

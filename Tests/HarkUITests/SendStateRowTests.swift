@@ -49,7 +49,7 @@ extension ConversationWindowTests {
 
                 try store.matrix.markAttemptFailed("txn-last", error: "The server refused: forbidden (M_FORBIDDEN, HTTP 403).",
                                             retryAt: nil)
-                history.update(message.id)
+                history.apply(.changed(message.id))
                 settle(seconds: 0.5)
                 let row = try XCTUnwrap(history.row(showing: message.id))
                 XCTAssertEqual(row.shownSendState, "Not sent")

@@ -81,12 +81,6 @@ final class TranscriptRowTests: XCTestCase {
         return String(cString: found)
     }
 
-    @MainActor
-    private static func actionEnabled(_ row: MessageRow, _ name: String) -> Bool {
-        guard let group = row.actionGroup else { return false }
-        return g_action_group_get_action_enabled(group, name) != 0
-    }
-
     /// A click on `button` (GTK's activation: it is clicked a moment later),
     /// and what it did.
     @MainActor
@@ -94,34 +88,6 @@ final class TranscriptRowTests: XCTestCase {
                               _ what: String = "the click did its work") throws {
         gtk_widget_activate(button)
         XCTAssertTrue(MainLoop.iterate(until: done, timeout: 5), what)
-    }
-
-    /// The items the row's menu shows when opened, by their words.
-    @MainActor
-    private static func menuItems(_ row: MessageRow) throws -> [String] {
-        try menuItems(row.menuButton)
-    }
-
-    /// The items a menu button's menu shows when opened, by their words.
-    @MainActor
-    private static func menuItems(_ menuButton: UnsafeMutablePointer<GtkWidget>) throws -> [String] {
-        let isOpen = {
-            gtk_menu_button_get_popover(OpaquePointer(menuButton)).map { gtk_widget_get_visible(Widget.widget($0)) != 0 } ?? false
-        }
-        gtk_menu_button_popup(OpaquePointer(menuButton))
-        XCTAssertTrue(MainLoop.iterate(until: isOpen, timeout: 3), "the menu opens")
-        settle(seconds: 0.1)
-        let popover = try XCTUnwrap(gtk_menu_button_get_popover(OpaquePointer(menuButton)))
-        let items = Widget.descendants(of: Widget.widget(popover))
-            .filter { Widget.typeName($0) == "GtkModelButton" && gtk_widget_get_visible($0) != 0 }
-            .compactMap { button -> String? in
-                guard let text = hark_object_get_string(UnsafeMutableRawPointer(button), "text") else { return nil }
-                defer { g_free(text) }
-                return String(cString: text)
-            }
-        gtk_menu_button_popdown(OpaquePointer(menuButton))
-        XCTAssertTrue(MainLoop.iterate(until: { !isOpen() }, timeout: 3))
-        return items
     }
 
     @MainActor
@@ -178,7 +144,7 @@ final class TranscriptRowTests: XCTestCase {
             try Self.click(view.header, until: { view.isExpanded })  // a click on the line
             XCTAssertEqual(view.segmentTexts, Self.segments.map { $0.text.trimmingCharacters(in: .whitespaces) })
             XCTAssertFalse(Self.visible(view.line), "the first line gives way to the whole")
-            window.history?.update(ids[0])  // shown again (as when scrolled back to): still open
+            window.history?.apply(.changed(ids[0]))  // shown again (as when scrolled back to): still open
             XCTAssertTrue(row.transcriptView.isExpanded)
 
             // A click on the second segment, not playing: the message will play from there.
@@ -203,10 +169,12 @@ final class TranscriptRowTests: XCTestCase {
             XCTAssertNil(view.highlighted, "stopped: nothing highlighted")
             XCTAssertEqual(view.segmentButtons.filter { gtk_widget_has_css_class($0, "hark-segment-current") != 0 }.count, 0)
 
-            // The row's menu closes it again.
-            g_action_group_activate_action(try XCTUnwrap(row.actionGroup), MessageRow.expandTranscriptAction, nil)
+            // The row's menu closes it again; open, its item is ticked.
+            XCTAssertEqual(try MenuReading.ticked(row), ["Show Whole Transcript"])
+            gtk_widget_activate_action_variant(row.widget, MessageRow.transcriptToggleAction, nil)
             XCTAssertTrue(MainLoop.iterate(until: { !view.isExpanded }, timeout: 3))
             XCTAssertTrue(Self.visible(view.line))
+            XCTAssertEqual(try MenuReading.ticked(row), [])
         }
     }
 
@@ -243,12 +211,12 @@ final class TranscriptRowTests: XCTestCase {
             let old = try Self.row(window, ids[1])
             // Off: nothing offers to transcribe.
             XCTAssertFalse(g_action_group_get_action_enabled(OpaquePointer(window.window), MainWindow.transcribeAllAction) != 0)
-            XCTAssertFalse(try Self.menuItems(Self.mainMenuButton(window)).contains("Transcribe All Messages"))
-            XCTAssertEqual(try Self.menuItems(said).filter { $0.contains("Transcri") }, ["Show Whole Transcript", "Copy Transcript"])
-            XCTAssertEqual(try Self.menuItems(old).filter { $0.contains("Transcri") }, [], "no transcript, and transcription is off")
+            XCTAssertFalse(try MenuReading.items(Self.mainMenuButton(window)).contains("Transcribe All Messages"))
+            XCTAssertEqual(try MenuReading.items(said).filter { $0.contains("Transcri") }, ["Show Whole Transcript", "Copy Transcript"])
+            XCTAssertEqual(try MenuReading.items(old).filter { $0.contains("Transcri") }, [], "no transcript, and transcription is off")
 
             // Copy Transcript puts the words on the clipboard, as text.
-            g_action_group_activate_action(try XCTUnwrap(said.actionGroup), MessageRow.copyTranscriptAction, nil)
+            try XCTUnwrap(window.history).actions.activate(.copyTranscript, ids[0])
             XCTAssertTrue(MainLoop.iterate(until: { window.toastTexts.contains("Transcript of “Said” copied") }, timeout: 3))
             let clipboard = gtk_widget_get_clipboard(Widget.widget(window.window))
             let content = try XCTUnwrap(gdk_clipboard_get_content(clipboard), "the window's own content")
@@ -262,13 +230,13 @@ final class TranscriptRowTests: XCTestCase {
             try store.setSetting(MessageStore.transcriptionSetting, "on")
             window.updateTranscriptionActions()
             XCTAssertTrue(g_action_group_get_action_enabled(OpaquePointer(window.window), MainWindow.transcribeAllAction) != 0)
-            XCTAssertTrue(try Self.menuItems(Self.mainMenuButton(window)).contains("Transcribe All Messages"), "in the main menu")
-            XCTAssertEqual(try Self.menuItems(old).filter { $0.contains("Transcri") }, ["Transcribe"])
-            XCTAssertFalse(Self.actionEnabled(said, MessageRow.transcribeAction), "transcribed already")
-            g_action_group_activate_action(try XCTUnwrap(old.actionGroup), MessageRow.transcribeAction, nil)
+            XCTAssertTrue(try MenuReading.items(Self.mainMenuButton(window)).contains("Transcribe All Messages"), "in the main menu")
+            XCTAssertEqual(try MenuReading.items(old).filter { $0.contains("Transcri") }, ["Transcribe"])
+            XCTAssertFalse(try MenuReading.items(said).contains("Transcribe"), "transcribed already")
+            try XCTUnwrap(window.history).actions.activate(.transcribe, ids[1])
             XCTAssertTrue(MainLoop.iterate(until: { old.transcriptView.lineText == "Transcribing…" }, timeout: 3))
             XCTAssertEqual(try store.message(ids[1]).transcriptState, .queued)
-            XCTAssertFalse(Self.actionEnabled(old, MessageRow.transcribeAction), "queued: nothing more to ask")
+            XCTAssertFalse(try MenuReading.items(old).contains("Transcribe"), "queued: nothing more to ask")
 
             g_action_group_activate_action(OpaquePointer(window.window), MainWindow.transcribeAllAction, nil)
             XCTAssertEqual(try store.message(ids[2]).transcriptState, .queued, "the one left is queued")
@@ -358,7 +326,7 @@ final class TranscriptRowTests: XCTestCase {
             try store.finishRecording(recording.id, duration: 3, levels: LevelTrack())
         }) { store, window, ids in
             try store.queueTranscription([ids[0]])
-            window.history?.update(ids[0])
+            window.history?.apply(.changed(ids[0]))
             let row = try Self.row(window, ids[0])
             XCTAssertEqual(row.transcriptView.lineText, "Transcribing…")
             // The neighbour changes in the store too, unseen by the window.

@@ -304,11 +304,11 @@ final class WindowWorkTests: XCTestCase {
                 XCTAssertEqual(times.count, 4, "every row shows its time and duration: \(shown(nil))")
                 XCTAssertTrue(times.contains("\(DayGroups.clockTime(days[3])) · 0:19"))
 
-                window.history?.remove(ids[1])
+                window.history?.apply(.removed(ids[1]))
                 settle(seconds: 0.3)
                 XCTAssertEqual(window.history?.count, 3)
                 XCTAssertEqual(shown("hark-day").filter { $0 == "Yesterday" }.count, 1, "the day's next message takes its header")
-                window.history?.remove(ids[2])
+                window.history?.apply(.removed(ids[2]))
                 settle(seconds: 0.3)
                 XCTAssertEqual(window.history?.count, 2)
                 XCTAssertFalse(shown("hark-day").contains("Yesterday"), "an empty day loses its header")

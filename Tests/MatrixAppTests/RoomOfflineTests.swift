@@ -53,7 +53,7 @@ extension RoomWindowTests {
                 stopped = true
                 let message = try store.importFile(voice, title: "While away")
                 conversations.send(message, to: roomID)
-                history.refreshFromStore()
+                history.apply(.storeChanged)
                 XCTAssertTrue(waitUntil { subtitle() == "Offline" }, "the header says so")
                 XCTAssertEqual(roomSubtitle(), "Offline", "and the room's, whose sidebar is hidden")
                 let entry = { (try? store.matrix.sends(of: message.id))?.first }

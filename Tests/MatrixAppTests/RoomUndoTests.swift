@@ -164,7 +164,7 @@ final class RoomUndoTests: XCTestCase {
                 conversations.show(.recordings)
                 XCTAssertTrue(waitUntil { history.row(showing: earlierID) != nil })
                 let row = try XCTUnwrap(history.row(showing: earlierID))
-                gtk_widget_activate_action_variant(row.widget, "row.send-to", nil)
+                gtk_widget_activate_action_variant(row.widget, HistoryActions.Name.sendTo.detailed, g_variant_new_string(earlierID))
                 XCTAssertTrue(waitUntil { ShownSendToDialog.over(window) != nil })
                 try XCTUnwrap(ShownSendToDialog.over(window)).choose("Later")
                 XCTAssertTrue(waitUntil { (try? store.matrix.sendState(of: earlierID)) == .sent })

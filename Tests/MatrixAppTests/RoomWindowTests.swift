@@ -260,9 +260,9 @@ final class RoomWindowTests: XCTestCase {
 
                 // Send to…, from the row's menu: the plain room is offered, the encrypted one not.
                 let row = try XCTUnwrap(history.row(showing: recordingID))
-                XCTAssertTrue(row.isActionEnabled("send-to"))
-                XCTAssertFalse(row.isActionEnabled("delete-for-everyone"), "never sent")
-                gtk_widget_activate_action_variant(row.widget, "row.send-to", nil)
+                XCTAssertTrue(try Self.menuItems(row).contains("Send to…"))
+                XCTAssertFalse(try Self.menuItems(row).contains("Delete for Everyone"), "never sent")
+                gtk_widget_activate_action_variant(row.widget, HistoryActions.Name.sendTo.detailed, g_variant_new_string(recordingID))
                 XCTAssertTrue(waitUntil { ShownSendToDialog.over(window) != nil })
                 let dialog = try XCTUnwrap(ShownSendToDialog.over(window))
                 // (Alice may be in rooms of the class's other tests: same server.)
@@ -280,8 +280,9 @@ final class RoomWindowTests: XCTestCase {
 
                 // Delete for Everyone: the event is redacted, then the local Delete with its Undo.
                 let sentRow = try XCTUnwrap(history.row(showing: recordingID))
-                XCTAssertTrue(sentRow.isActionEnabled("delete-for-everyone"))
-                gtk_widget_activate_action_variant(sentRow.widget, "row.delete-for-everyone", nil)
+                XCTAssertTrue(try Self.menuItems(sentRow).contains("Delete for Everyone"))
+                gtk_widget_activate_action_variant(sentRow.widget, HistoryActions.Name.deleteForEveryone.detailed,
+                                                   g_variant_new_string(recordingID))
                 XCTAssertTrue(waitUntil { window.toastTexts.contains("“Dentist on Monday” deleted for everyone") })
                 XCTAssertEqual(try store.message(recordingID).state, .deleted, "deleted here, undoable")
                 XCTAssertEqual(window.pendingDeletions.map(\.message.id), [recordingID])
@@ -299,6 +300,26 @@ final class RoomWindowTests: XCTestCase {
                 XCTAssertTrue(window.toastTexts.last?.hasPrefix("“Never sent” was not sent: Encrypted rooms are not supported yet") == true,
                               "\(window.toastTexts)")
                 XCTAssertEqual(try store.matrix.sends(of: other.id), [])
+            }
+        }
+    }
+
+    /// What a row's menu offers as it opens, by its items' words, as the
+    /// menu's model lists them (the items that do not apply are not in it).
+    @MainActor
+    private static func menuItems(_ row: MessageRow) throws -> [String] {
+        gtk_menu_button_popup(OpaquePointer(row.menuButton))
+        defer { gtk_menu_button_popdown(OpaquePointer(row.menuButton)) }
+        XCTAssertTrue(waitUntil { row.menuIsOpen }, "the menu opens")
+        let model = try XCTUnwrap(gtk_menu_button_get_popover(OpaquePointer(row.menuButton))
+            .flatMap { gtk_popover_menu_get_menu_model(OpaquePointer($0)) })
+        return (0..<g_menu_model_get_n_items(model)).flatMap { section -> [String] in
+            guard let items = g_menu_model_get_item_link(model, section, "section") else { return [] }
+            defer { g_object_unref(UnsafeMutableRawPointer(items)) }
+            return (0..<g_menu_model_get_n_items(items)).compactMap { index in
+                guard let label = g_menu_model_get_item_attribute_value(items, index, "label", nil) else { return nil }
+                defer { g_variant_unref(label) }
+                return String(cString: g_variant_get_string(label, nil)).replacingOccurrences(of: "_", with: "")
             }
         }
     }

@@ -125,18 +125,18 @@ final class WindowConversations {
         case .rooms:
             reloadRooms()
         case .messages(let received, _):
-            window.history?.refreshFromStore()
+            window.history?.apply(.storeChanged)
             reloadRooms()
             notifyOf(received)
             markShownRoomSeen()
         case .sendState(let id):
-            window.history?.update(id)
+            window.history?.apply(.changed(id))
             endSendingToast(of: id)
         case .downloaded(let id):
-            window.history?.update(id)
+            window.history?.apply(.changed(id))
             window.transcription?.wake()  // the store queued it, as it does a recording, when transcription is on
         case .downloadFailed(let id):
-            window.history?.update(id)
+            window.history?.apply(.changed(id))
         case .connection(let problem):
             connectionProblem = problem
             if let title = sidebarTitle {
@@ -287,9 +287,9 @@ final class WindowConversations {
         subscriptions.append(composer.takesSaved.subscribe { [weak self] message in
             if let roomID = message.roomID { self?.send(message, to: roomID) }
         })
-        history.onSendTo = { [weak self] in self?.askWhereToSend($0) }
-        history.onRetry = { [weak self] in self?.retry($0) }
-        history.onDeleteForEveryone = { [weak self] in self?.deleteForEveryone($0) }
+        history.actions.add(.sendTo) { [weak self] in self?.askWhereToSend($0) }
+        history.actions.add(.retry) { [weak self] in self?.retry($0) }
+        history.actions.add(.deleteForEveryone) { [weak self] in self?.deleteForEveryone($0) }
         history.onReachTop = { [weak self] in self?.fetchOlderMessages() }
         // Playing a received message marks it heard.
         subscriptions.append(playback.changes.subscribe { [weak self, weak playback] id in
@@ -308,11 +308,11 @@ final class WindowConversations {
                          seconds: MainWindow.problemSeconds)
             return false
         }
-        defer { window.history?.update(message.id) }
+        defer { window.history?.apply(.changed(message.id)) }
         do throws(ConversationError) {
             try session.send(message.id, to: roomID)
             // In the room it went to, it now stands where it was sent: last.
-            if window.history?.scope == .room(roomID) { window.history?.reload(showing: message.id) }
+            if window.history?.scope == .room(roomID) { window.history?.apply(.reloaded(showing: message.id)) }
             return true
         } catch {
             window.toast(tr("“{title}” was not sent: {reason}", ["title": message.title, "reason": error.description]),
@@ -349,7 +349,7 @@ final class WindowConversations {
         do throws(ConversationError) { try session.retry(message.id) } catch {
             window.toast(error.description, seconds: MainWindow.problemSeconds)
         }
-        window.history?.update(message.id)
+        window.history?.apply(.changed(message.id))
     }
 
     /// Redacts the message in its rooms, then deletes it here (with Undo, as any delete).
@@ -383,14 +383,8 @@ final class WindowConversations {
     private func addActions(application: UnsafeMutablePointer<GtkApplication>) {
         Actions.add(to: UnsafeMutableRawPointer(window.window), "matrix-account") { [weak self] in self?.openAccountDialog() }
         // A notification's click: the application's action, with the room's id.
-        let type = g_variant_type_new("s")
-        let open = g_simple_action_new(RoomNotification.openRoomAction, type)!
-        g_variant_type_free(type)
-        Signal.connectPointer(UnsafeMutableRawPointer(open), "activate") { [weak self] value in
-            guard let value, let text = g_variant_get_string(OpaquePointer(value), nil) else { return }
-            self?.open(roomID: String(cString: text))
+        Actions.addTakingString(to: UnsafeMutableRawPointer(application), RoomNotification.openRoomAction) { [weak self] roomID in
+            self?.open(roomID: roomID)
         }
-        g_action_map_add_action(OpaquePointer(application), open)
-        g_object_unref(UnsafeMutableRawPointer(open))
     }
 }

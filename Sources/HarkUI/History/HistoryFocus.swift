@@ -9,8 +9,8 @@ extension HistoryView {
         gtk_widget_is_ancestor(focus, listView) != 0
     }
 
-    private func item(holding focus: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutableRawPointer? {
-        rows.keys.first { Self.itemWidget(of: $0).map { focus == $0 || gtk_widget_is_ancestor(focus, $0) != 0 } ?? false }
+    private func item(holding focus: UnsafeMutablePointer<GtkWidget>) -> HistoryListItem? {
+        items.values.first { $0.widget.map { focus == $0 || gtk_widget_is_ancestor(focus, $0) != 0 } ?? false }
     }
 
     /// Tab brought the focus into the list, onto `focus`: it lands where the
@@ -19,8 +19,8 @@ extension HistoryView {
     /// it remembers, the first until another was focused, however far away).
     /// `remembered` is `lastFocusedKey` from before the move (which updates it).
     func focusEnteredByTab(_ focus: UnsafeMutablePointer<GtkWidget>, remembered: String?) {
-        guard let item = item(holding: focus), let itemWidget = Self.itemWidget(of: item) else { return }
-        let returning = boundKeys[item] != nil && boundKeys[item] == remembered && placement(of: itemWidget) == .whole
+        guard let item = item(holding: focus), let itemWidget = item.widget else { return }
+        let returning = item.key != nil && item.key == remembered && placement(of: itemWidget) == .whole
         if !returning, let shown = newestMessageInView(), shown != itemWidget { gtk_widget_grab_focus(shown) }
     }
 
@@ -29,12 +29,12 @@ extension HistoryView {
     /// list follows it.
     func focusMoved(to focus: UnsafeMutablePointer<GtkWidget>) {
         guard let item = item(holding: focus) else { return }
-        lastFocusedKey = boundKeys[item]
+        lastFocusedKey = item.key
         // After GTK has laid the list out for the move; by then the focus
         // may have moved on and rows been recycled: it is looked up afresh.
         lifetime.idle { [weak self] in
             guard let self, let root = gtk_widget_get_root(self.listView), let focus = gtk_root_get_focus(root),
-                  let item = self.item(holding: focus), let itemWidget = Self.itemWidget(of: item) else { return false }
+                  let item = self.item(holding: focus), let itemWidget = item.widget else { return false }
             self.bringIntoView(item, itemWidget)
             return false
         }
@@ -42,9 +42,9 @@ extension HistoryView {
 
     /// Scrolls as little as shows all of `itemWidget` (GTK scrolls to an
     /// item it has not laid out yet).
-    private func bringIntoView(_ item: UnsafeMutableRawPointer, _ itemWidget: UnsafeMutablePointer<GtkWidget>) {
+    private func bringIntoView(_ item: HistoryListItem, _ itemWidget: UnsafeMutablePointer<GtkWidget>) {
         guard gtk_widget_get_mapped(itemWidget) != 0 else {
-            scrollToItem(Int(gtk_list_item_get_position(OpaquePointer(item))))
+            scrollToItem(item.position)
             return
         }
         var bounds = graphene_rect_t()
@@ -93,12 +93,12 @@ extension HistoryView {
     /// The list item of the newest message wholly on screen (or partly, when
     /// none is); never the take being recorded, which is no message yet.
     private func newestMessageInView() -> UnsafeMutablePointer<GtkWidget>? {
-        var whole: (position: guint, widget: UnsafeMutablePointer<GtkWidget>)?
-        var partial: (position: guint, widget: UnsafeMutablePointer<GtkWidget>)?
-        for item in rows.keys {
-            guard let key = boundKeys[item], HistoryItem(key: key) != .recording, holdsFocus(Self.itemWidget(of: item) ?? listView),
-                  let itemWidget = Self.itemWidget(of: item) else { continue }
-            let position = gtk_list_item_get_position(OpaquePointer(item))
+        var whole: (position: Int, widget: UnsafeMutablePointer<GtkWidget>)?
+        var partial: (position: Int, widget: UnsafeMutablePointer<GtkWidget>)?
+        for item in items.values {
+            guard let key = item.key, HistoryItem(key: key) != .recording, let itemWidget = item.widget,
+                  holdsFocus(itemWidget) else { continue }
+            let position = item.position
             switch placement(of: itemWidget) {
             case .whole where whole.map({ position > $0.position }) ?? true: whole = (position, itemWidget)
             case .partly where partial.map({ position > $0.position }) ?? true: partial = (position, itemWidget)

@@ -74,6 +74,8 @@ final class HistoryList {
         let change = ListChange(from: old, to: items)
         let splices = ListChange.splices(from: old, to: items)
             ?? [ListChange.Splice(start: change.start, removed: change.removed, inserted: change.inserted)]
+        // Emptied while scrolled, GTK's grid would look for a row where its scroller clamps to.
+        if items.isEmpty, let adjustment { gtk_adjustment_set_value(adjustment, 0) }
         keys = items
         for splice in splices where splice.removed > 0 || !splice.inserted.isEmpty {
             var strings = items[splice.inserted].map { strdup($0) }
@@ -85,15 +87,6 @@ final class HistoryList {
                 }
             }
         }
-    }
-
-    /// Takes one item out (the rest stay where they are on screen).
-    func remove(_ key: String) {
-        guard let index = index(of: key) else { return }
-        if keys.count == 1, let adjustment { gtk_adjustment_set_value(adjustment, 0) }
-        keys.remove(at: index)
-        days[key] = nil
-        gtk_string_list_remove(model, guint(index))
     }
 
     /// Makes the item at `index` the list's anchor, in view (GTK scrolls as

@@ -15,12 +15,10 @@ extension HistoryView {
         return Double(bounds.origin.y)
     }
 
-    /// Puts `id` back in the lists, at `place` in the viewport when it was
-    /// on screen (else scrolled to), and gives it the focus unless the focus
-    /// is in a text field.
-    func restore(_ id: String, at place: Double?) {
-        guard lifetime.isAlive else { return }
-        reloadInPlace()
+    /// Moves `id`, back in the lists, to `place` in the viewport when it was
+    /// on screen (else scrolls to it), and gives it the focus unless the
+    /// focus is in a text field (see HistoryChange.restored).
+    func bringBack(_ id: String, to place: Double?) {
         guard let index = shownIndex(of: id), let clock = gtk_widget_get_frame_clock(widget) else { return }
         // Its row built and in view (GTK keeps the list's anchor where it
         // was, and a message back at the end would be below it); then moved

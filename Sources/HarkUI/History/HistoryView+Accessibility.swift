@@ -10,7 +10,8 @@ extension HistoryView {
     /// holds the row's box, and has no name of its own) and, when given, how
     /// it is used: a recycled item may have been another kind of row.
     /// A row's item as a screen reader reads it: the message as the row shows it, and its keys.
-    func describe(_ item: UnsafeMutableRawPointer, _ row: MessageRow, _ message: Message) {
+    func describe(_ item: HistoryListItem, _ message: Message) {
+        let row = item.row
         let transcript = RowDescription.transcript(of: message, transcriptionOn: message.transcriptState == .queued
                                                    && row.store.transcribesNewMessages)
         setItemLabel(item, RowDescription.name(of: message, at: row.placedAt, from: row.shownSender,
@@ -18,11 +19,11 @@ extension HistoryView {
                      keys: RowDescription.description(keys: RowDescription.keys(for: message), transcript: transcript))
     }
 
-    func setItemLabel(_ item: UnsafeMutableRawPointer, _ label: String, keys: String? = nil) {
-        guard let itemWidget = Self.itemWidget(of: item) else { return }
+    func setItemLabel(_ item: HistoryListItem, _ label: String, keys: String? = nil) {
+        guard let itemWidget = item.widget else { return }
         hark_accessible_set_label(UnsafeMutableRawPointer(itemWidget), label)
-        if let keys, itemKeys[item] != keys {
-            itemKeys[item] = keys
+        if let keys, item.description != keys {
+            item.description = keys
             hark_accessible_set_description(UnsafeMutableRawPointer(itemWidget), keys)
         }
     }
@@ -31,14 +32,9 @@ extension HistoryView {
     /// widget exists from the first bind on (not
     /// yet in "setup"), and GTK takes a role only before the widget is
     /// first read, so once, at that first bind.
-    func makeListItem(_ item: UnsafeMutableRawPointer) {
-        guard let itemWidget = Self.itemWidget(of: item),
+    func makeListItem(_ item: HistoryListItem) {
+        guard let itemWidget = item.widget,
               gtk_accessible_get_accessible_role(OpaquePointer(itemWidget)) != GTK_ACCESSIBLE_ROLE_LIST_ITEM else { return }
         hark_accessible_set_role(UnsafeMutableRawPointer(itemWidget), GTK_ACCESSIBLE_ROLE_LIST_ITEM)
-    }
-
-    /// GTK's widget for a list item: the one that takes the focus.
-    static func itemWidget(of item: UnsafeMutableRawPointer) -> UnsafeMutablePointer<GtkWidget>? {
-        gtk_list_item_get_child(OpaquePointer(item)).flatMap { gtk_widget_get_parent($0) }
     }
 }

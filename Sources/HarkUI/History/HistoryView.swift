@@ -31,9 +31,9 @@ final class HistoryView {
     /// The stack of the two lists.
     let widget: UnsafeMutablePointer<GtkWidget>
     /// Every message (and the take being recorded).
-    private var all: HistoryList!
+    private(set) var all: HistoryList!
     /// A search's results.
-    private var results: HistoryList!
+    private(set) var results: HistoryList!
     /// The stack's page while a search finds nothing.
     private var nothing: UnsafeMutablePointer<GtkWidget>!
     /// The list shown: the results while searching.
@@ -44,14 +44,9 @@ final class HistoryView {
     var scroller: UnsafeMutablePointer<GtkWidget> { shown.scroller }
     let store: MessageStore
     let playback: PlaybackController
-    /// The rows alive now, by their GtkListItem.
-    var rows: [UnsafeMutableRawPointer: MessageRow] = [:]
-    var headers: [UnsafeMutableRawPointer: UnsafeMutablePointer<GtkWidget>] = [:]
-    var placeholders: [UnsafeMutableRawPointer: UnsafeMutablePointer<GtkWidget>] = [:]
-    /// Which list each list item belongs to.
-    var lists: [UnsafeMutableRawPointer: HistoryList] = [:]
-    /// What each list item shows now (its key), for headers and labels.
-    var boundKeys: [UnsafeMutableRawPointer: String] = [:]
+    /// GTK's list items alive now, in both lists (those on screen and a few
+    /// around them), each with its row: by their GtkListItem.
+    var items: [UnsafeMutableRawPointer: HistoryListItem] = [:]
     /// The item the keyboard focus was last on in the list.
     var lastFocusedKey: String?
     /// While a take is recorded, the list ends with its placeholder (under
@@ -59,7 +54,7 @@ final class HistoryView {
     var showsRecording = false {
         didSet {
             guard showsRecording != oldValue else { return }
-            loadAll()
+            readAll()
             if showsRecording { scrollToEnd() }
         }
     }
@@ -67,36 +62,30 @@ final class HistoryView {
     var scope: HistoryScope = .recordings {
         didSet {
             guard scope != oldValue else { return }
-            loadAll()
-            if query != nil { loadResults() }
-            scrollToEnd()
+            apply(.reloaded(showing: nil))
         }
     }
     /// Signed in: rows offer "Send to…".
     var canSendToRooms = false {
-        didSet { rows.values.forEach { $0.canSend = canSendToRooms } }
+        didSet { items.values.forEach { $0.row.canSend = canSendToRooms } }
     }
-    var onSendTo: @MainActor (Message) -> Void = { _ in }
-    var onDeleteForEveryone: @MainActor (Message) -> Void = { _ in }
-    var onRetry: @MainActor (Message) -> Void = { _ in }
     /// The list was scrolled to its top (a room fetches older messages then).
     var onReachTop: @MainActor () -> Void = {}
     /// How many messages (not the take being recorded) the list shows.
     private(set) var count = 0
-    var onDelete: @MainActor (Message) -> Void = { _ in }
-    var onRename: @MainActor (Message) -> Void = { _ in }
-    var onExport: @MainActor (Message) -> Void = { _ in }
-    var onCopy: @MainActor (Message) -> Void = { _ in }
     var onCountChange: @MainActor (Int) -> Void = { _ in }
     /// What the rows share about transcripts (which are open, the search's words).
     let transcripts = TranscriptContext()
+    /// What can be done to a message (`history.delete` with its id, …): the
+    /// rows name these actions; the window and the account add their work.
+    private(set) var actions: HistoryActions!
     /// The search being shown, if any: the results list holds its matches.
     private(set) var query: SearchQuery?
     /// A new message came while searching: the whole list shows its end again.
-    private var allFollowsEnd = false
+    var allFollowsEnd = false
     /// In a room, when each message stands there (one sent into it: when it
     /// was sent, not when it was recorded); its row shows that time.
-    private var roomTimes: [String: Date] = [:]
+    var roomTimes: [String: Date] = [:]
     func time(of message: Message) -> Date { roomTimes[message.id] ?? message.createdAt }
 
     /// Ends with the scrolled window: deferred work (scrolling after layout,
@@ -123,35 +112,51 @@ final class HistoryView {
         gtk_stack_set_visible_child(OpaquePointer(widget), all.scroller)
         gtk_widget_set_visible(results.scroller, 0)
         gtk_widget_set_visible(nothing, 0)
+        actions = HistoryActions(store: store, on: widget, lifetime: lifetime)
+        addOwnActions()
         Signal.connectInt(UnsafeMutableRawPointer(all.scroller), "edge-reached") { [weak self] position in
             if position == Int(GTK_POS_TOP.rawValue) { self?.onReachTop() }
         }
         // Enter on a focused row (or a double click) plays or pauses it.
         for list in [all!, results!] {
             Signal.connectInt(UnsafeMutableRawPointer(list.view), "activate") { [weak self, weak list] position in
-                guard let self, let list, case .message(let id) = HistoryItem(key: list.key(at: Int(position)) ?? ""),
-                      let message = try? self.store.message(id), message.state != .missing else { return }
-                self.playback.toggle(message)
+                guard let self, let list, case .message(let id) = HistoryItem(key: list.key(at: Int(position)) ?? "") else { return }
+                self.actions.activate(.play, id)
             }
         }
     }
 
-    /// Shows the day's header above `item` when it is its day's first.
-    func showHeader(of item: UnsafeMutableRawPointer) {
-        guard let header = headers[item], let list = lists[item] else { return }
-        let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
-        let day = boundKeys[item].flatMap { list.days[$0] }
-        let previousDay = position > 0 ? list.key(at: position - 1).flatMap { list.days[$0] } : nil
-        if let day, position < list.count, day != previousDay {
-            gtk_label_set_text(hark_label(header), DayGroups.title(of: day))
-            gtk_widget_set_visible(header, 1)
-        } else {
-            gtk_widget_set_visible(header, 0)
+    /// The actions whose work is the history's own: playing a message, and opening its whole transcript.
+    private func addOwnActions() {
+        actions.closeOpenMenu = { [weak self] in
+            guard let row = self?.items.values.first(where: { $0.row.menuIsOpen })?.row else { return false }
+            gtk_menu_button_popdown(OpaquePointer(row.menuButton))
+            return true
+        }
+        actions.add(.play) { [weak self] message in
+            guard message.state != .missing else { return }
+            self?.playback.toggle(message)
+        }
+        actions.add(.showTranscript) { [weak self] message in
+            guard let self, message.transcriptState == .done else { return }
+            if self.transcripts.expanded.remove(message.id) == nil { self.transcripts.expanded.insert(message.id) }
+            for item in self.items.values where item.row.message?.id == message.id { item.row.showTranscript() }
         }
     }
 
-    /// The description each item was given last (see HistoryView+Accessibility).
-    var itemKeys: [UnsafeMutableRawPointer: String] = [:]
+    /// Shows the day's header above `item` when it is its day's first.
+    func showHeader(of item: HistoryListItem) {
+        guard let list = item.list else { return }
+        let position = item.position
+        let day = item.key.flatMap { list.days[$0] }
+        let previousDay = position > 0 ? list.key(at: position - 1).flatMap { list.days[$0] } : nil
+        if let day, position < list.count, day != previousDay {
+            gtk_label_set_text(hark_label(item.header), DayGroups.title(of: day))
+            gtk_widget_set_visible(item.header, 1)
+        } else {
+            gtk_widget_set_visible(item.header, 0)
+        }
+    }
 
     /// How many items (messages, and the take being recorded) the list shown holds.
     /// (None once the window is gone: the lists' models went with it.)
@@ -159,33 +164,6 @@ final class HistoryView {
 
     private func key(at index: Int) -> String? {
         lifetime.isAlive ? shown.key(at: index) : nil
-    }
-
-    /// Loads every shown message, oldest first, and scrolls to `id` (an
-    /// import keeps its file's date), or to the newest.
-    func reload(showing id: String? = nil) {
-        loadAll()
-        if query != nil { loadResults() }
-        if let id, let index = shownIndex(of: id) { scroll(to: index) } else { scrollToEnd() }
-    }
-
-    /// Loads both lists again, scrolling neither: GTK keeps each where it is.
-    func reloadInPlace() {
-        loadAll()
-        if query != nil { loadResults() }
-    }
-
-    /// Takes in what another process changed in the store (`hark import`,
-    /// `rename`, `delete`): every row is read again; the list stays where it
-    /// was scrolled, or follows the end when it was there.
-    func refreshFromStore() {
-        guard lifetime.isAlive else { return }
-        let atEnd = shown.adjustment.map {
-            gtk_adjustment_get_value($0) + gtk_adjustment_get_page_size($0) >= gtk_adjustment_get_upper($0) - 1
-        } ?? true
-        loadAll()
-        if query != nil { loadResults() }
-        if atEnd { scrollToEnd() }
     }
 
     /// Shows only the messages matching `query` (newest in view), in the
@@ -197,7 +175,7 @@ final class HistoryView {
             let starting = self.query == nil
             self.query = query
             transcripts.searchWords = query.words
-            loadResults()
+            readResults()
             showTranscripts(in: results)  // the words found, bold
             if starting { showPage() }
             scrollToEnd()
@@ -222,12 +200,12 @@ final class HistoryView {
 
     /// The rows of `list` show their transcripts again (the search's words changed).
     private func showTranscripts(in list: HistoryList) {
-        for (item, row) in rows where lists[item] === list { row.showTranscript() }
+        for item in items.values where item.list === list { item.row.showTranscript() }
     }
 
     /// Shows the list in use: the results while searching (nothing when
     /// none match), else every message.
-    private func showPage(empty: Bool = false) {
+    func showPage(empty: Bool = false) {
         let page = query == nil ? all.scroller : results.count > 0 && !empty ? results.scroller : nothing
         guard gtk_stack_get_visible_child(OpaquePointer(widget)) != page else { return }
         gtk_widget_set_visible(page, 1)
@@ -236,63 +214,10 @@ final class HistoryView {
         for other in [all.scroller, results.scroller, nothing!] where other != page { gtk_widget_set_visible(other, 0) }
     }
 
-    /// Loads the whole list: every message and the take being recorded.
-    private func loadAll() {
-        guard lifetime.isAlive else { return }  // the window is gone; so are the lists' models
-        var times = (try? store.shownTimes(matching: nil, in: scope)) ?? []
-        if showsRecording { times.append((HistoryItem.recordingKey, Date())) }
-        load(all, times)
-    }
-
-    /// Loads the search's results.
-    private func loadResults() {
-        guard lifetime.isAlive, let query else { return }
-        load(results, (try? store.shownTimes(matching: query, in: scope)) ?? [])
-    }
-
-    /// Shows `times` in `list`, replacing only what changed (see
-    /// HistoryList.show). Its rows read their messages again, for what
-    /// changed elsewhere (a rename by another process), and their headers,
-    /// for new neighbours.
-    private func load(_ list: HistoryList, _ times: [(id: String, time: Date)]) {
-        let days = Dictionary(zip(times.map(\.id), DayGroups.dayStarts(of: times.map(\.time))),
-                              uniquingKeysWith: { first, _ in first })
-        if case .room = scope {
-            for (id, time) in times { roomTimes[id] = time }
-        } else {
-            roomTimes = [:]
-        }
-        // A list emptied while scrolled makes GTK's grid warn (it finds no
-        // row where its scroller clamps to): it leaves the screen first
-        // (the window shows "No results" then).
-        if times.isEmpty, list === results, query != nil { showPage(empty: true) }
-        list.show(times.map(\.id), days: days)
-        if list === results { showPage() }
-        for (item, row) in rows where lists[item] === list {
-            showHeader(of: item)
-            guard let id = row.message?.id, let message = try? store.message(id),
-                  message != row.message || row.placedAt != time(of: message) else { continue }
-            row.show(message, at: time(of: message))
-            describe(item, row, message)
-        }
-        countShown()
-    }
-
     /// Counts the messages shown (not the take being recorded), and says so.
-    private func countShown() {
+    func countShown() {
         count = shown.keys.count - (shown.keys.last == HistoryItem.recordingKey ? 1 : 0)
         onCountChange(count)
-    }
-
-    /// Adds a new message (the newest) at the end, under today's header.
-    func append(_ id: String) {
-        guard lifetime.isAlive, all.index(of: id) == nil else { return }
-        loadAll()  // a new day gets its header
-        if query != nil {
-            loadResults()  // shown only if it matches
-            allFollowsEnd = true
-        }
-        scrollToEnd()
     }
 
     /// The message shown after `id`, for auto-play.
@@ -314,50 +239,27 @@ final class HistoryView {
 
     /// The row that holds keyboard focus `focus`, if any.
     func row(holding focus: UnsafeMutablePointer<GtkWidget>) -> MessageRow? {
-        rows.values.first { $0.message != nil && $0.hasFocus(focus) }
+        items.values.first { $0.row.message != nil && $0.row.hasFocus(focus) }?.row
     }
 
     /// The row showing `id` in the list shown, if it is on screen.
     func row(showing id: String) -> MessageRow? {
-        rows.first { lists[$0.key] === shown && $0.value.message?.id == id }?.value
+        items.values.first { $0.list === shown && $0.row.message?.id == id }?.row
     }
 
     /// The list item (the widget taking the focus) showing `id` in the list shown.
     func itemWidget(showing id: String) -> UnsafeMutablePointer<GtkWidget>? {
-        boundKeys.first { lists[$0.key] === shown && $0.value == id }.flatMap { Self.itemWidget(of: $0.key) }
-    }
-
-    /// Takes a message out, leaving the rest where it is on screen; the next
-    /// message of its day inherits the day's header.
-    func remove(_ id: String) {
-        guard lifetime.isAlive, all.index(of: id) != nil || results.index(of: id) != nil else { return }
-        all.remove(id)
-        results.remove(id)
-        for item in boundKeys.keys { showHeader(of: item) }  // positions moved: GTK binds nothing again
-        countShown()
-    }
-
-    /// Redraws the rows that show `id` (the player moved).
-    func refresh(_ id: String) {
-        for row in rows.values where row.message?.id == id { row.refresh() }
+        items.values.first { $0.list === shown && $0.key == id }?.widget
     }
 
     /// The rows of the list shown that exist now (those on screen and a few around them).
-    var liveRows: [MessageRow] { rows.filter { lists[$0.key] === shown }.map(\.value) }
-
-    /// Every row that exists, in both lists: what the player changes shows in each.
-    var everyRow: [MessageRow] { Array(rows.values) }
-
-    /// The playing message's new position: only its row follows.
-    func followPosition(_ id: String) {
-        for row in rows.values where row.message?.id == id { row.followPosition() }
-    }
+    var liveRows: [MessageRow] { items.values.filter { $0.list === shown }.map(\.row) }
 
     func shownIndex(of id: String) -> Int? {
         lifetime.isAlive ? shown.index(of: id) : nil
     }
 
-    private func scroll(to index: Int) {
+    func scroll(to index: Int) {
         lifetime.idle { [weak self] in
             guard let self, index < self.itemCount else { return false }
             self.scrollToItem(index)

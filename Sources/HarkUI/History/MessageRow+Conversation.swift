@@ -8,7 +8,7 @@ import Levels
 import Localization
 import MessageStore
 
-/// A row's Matrix side: who sent it, how its sending stands, the actions that need an account.
+/// A row's Matrix side: who sent it, how its sending stands.
 extension MessageRow {
     /// Who sent a received message; how a sent one's sending stands.
     func showConversation(_ message: Message) {
@@ -60,16 +60,6 @@ extension MessageRow {
         return trn("Not sent in {count} hour", "Not sent in {count} hours", hours)
     }
 
-    /// The menu's "Send to…" (signed in, with audio to send) and "Delete for
-    /// Everyone" (a message that was sent).
-    func updateMatrixActions() {
-        let hasAudio = message.map { $0.state != .missing } ?? false
-        if let sendToAction { g_simple_action_set_enabled(sendToAction, canSend && hasAudio ? 1 : 0) }
-        if let deleteForEveryoneAction {
-            g_simple_action_set_enabled(deleteForEveryoneAction, canSend && sendState == .sent ? 1 : 0)
-        }
-    }
-
     /// The texts the row shows now, for tests: sender, missing line, send state.
     var shownSender: String? { gtk_widget_get_visible(sender) != 0 ? Self.text(of: sender) : nil }
     var shownMissing: String? { gtk_widget_get_visible(missing) != 0 ? Self.text(of: missing) : nil }
@@ -77,9 +67,5 @@ extension MessageRow {
     var showsRetry: Bool { gtk_widget_get_visible(retryButton) != 0 }
     private static func text(of label: UnsafeMutablePointer<GtkWidget>) -> String {
         gtk_label_get_text(hark_label(label)).map { String(cString: $0) } ?? ""
-    }
-    /// Whether a "row.…" action is enabled now (for tests).
-    func isActionEnabled(_ name: String) -> Bool {
-        actionGroup.map { g_action_group_get_action_enabled($0, name) != 0 } ?? false
     }
 }

@@ -23,7 +23,6 @@ extension MessageRow {
     func menuCreated(_ popover: UnsafeMutablePointer<GtkWidget>) {
         Signal.connect(UnsafeMutableRawPointer(popover), "map") { [weak self] in
             guard let self else { return }
-            self.updateTranscriptActions()  // transcription may have been turned on or off since
             gtk_widget_set_can_focus(self.widget, 1)
             // At once, before any key reaches the menu (GTK's own show found
             // nothing it could focus), and on the first item each time: a
@@ -50,31 +49,49 @@ extension MessageRow {
         gtk_menu_button_get_popover(OpaquePointer(menuButton)).map { gtk_widget_get_visible(Widget.widget($0)) != 0 } ?? false
     }
 
-    /// One menu for every row: its "row.…" actions resolve to the row that opens it.
-    static let menu: UnsafeMutablePointer<GMenuModel> = {
+    /// The row's menu as it opens (see RowMenu): its items carry the
+    /// message's id to the history's actions. An item that cannot be chosen
+    /// names its action with no id: GTK shows it greyed (an action that takes
+    /// an id cannot be activated without one). Show Whole Transcript is a
+    /// check item, which GTK makes only of an action without a parameter:
+    /// the row's own `row.show-transcript`, ticked while it is open.
+    func makeMenu() -> UnsafeMutablePointer<GMenuModel> {
+        if let toggle = transcriptToggle {
+            let open = message.map { transcriptContext.expanded.contains($0.id) } ?? false
+            g_simple_action_set_state(toggle, g_variant_new_boolean(open ? 1 : 0))
+        }
+        let shown = RowMenu(message: message, canSend: canSend, sendState: sendState,
+                            transcribes: message != nil && store.transcribesNewMessages)
         let menu = g_menu_new()!
-        let item = { (label: String, action: String, accel: String) in
-            let entry = g_menu_item_new(label, action)!
-            if !accel.isEmpty { g_menu_item_set_attribute_value(entry, "accel", g_variant_new_string(accel)) }
-            g_menu_append_item(menu, entry)
-            g_object_unref(UnsafeMutableRawPointer(entry))
+        for items in shown.sections {
+            let section = g_menu_new()!
+            for item in items {
+                let entry = g_menu_item_new(item.label, nil)!
+                if item.action == .showTranscript {
+                    g_menu_item_set_detailed_action(entry, Self.transcriptToggleAction)
+                } else if item.enabled, let id = message?.id {
+                    g_menu_item_set_action_and_target_value(entry, item.action.detailed, g_variant_new_string(id))
+                } else {
+                    g_menu_item_set_attribute_value(entry, "action", g_variant_new_string(item.action.detailed))
+                }
+                if let accel = item.accel { g_menu_item_set_attribute_value(entry, "accel", g_variant_new_string(accel)) }
+                g_menu_append_item(section, entry)
+                g_object_unref(UnsafeMutableRawPointer(entry))
+            }
+            g_menu_append_section(menu, nil, UnsafeMutableRawPointer(section).assumingMemoryBound(to: GMenuModel.self))
+            g_object_unref(UnsafeMutableRawPointer(section))
         }
-        item(tr("_Rename…"), "row.rename", "F2")
-        item(tr("_Copy"), "row.copy", "<Control>c")
-        item(tr("_Export…"), "row.export", "<Control>e")
-        item(tr("_Delete"), "row.delete", "Delete")
-        let conversation = g_menu_new()!
-        for (label, action) in [(tr("_Send to…"), "row.send-to"), (tr("Delete for _Everyone"), "row.delete-for-everyone")] {
-            let entry = g_menu_item_new(label, action)!
-            g_menu_item_set_attribute_value(entry, "hidden-when", g_variant_new_string("action-disabled"))
-            g_menu_append_item(conversation, entry)
-            g_object_unref(UnsafeMutableRawPointer(entry))
-        }
-        g_menu_append_section(menu, nil, UnsafeMutableRawPointer(conversation).assumingMemoryBound(to: GMenuModel.self))
-        g_object_unref(UnsafeMutableRawPointer(conversation))
-        let transcript = transcriptMenuSection()
-        g_menu_append_section(menu, nil, transcript)
-        g_object_unref(UnsafeMutableRawPointer(transcript))
+        g_menu_append_section(menu, tr("Playback Speed"), Self.speeds)
+        return UnsafeMutableRawPointer(menu).assumingMemoryBound(to: GMenuModel.self)
+    }
+
+    /// A menu with nothing in it, for a row already gone.
+    static func noMenu() -> UnsafeMutablePointer<GMenuModel> {
+        UnsafeMutableRawPointer(g_menu_new()!).assumingMemoryBound(to: GMenuModel.self)
+    }
+
+    /// The speeds, one for every message: the same section in every row's menu.
+    static let speeds: UnsafeMutablePointer<GMenuModel> = {
         let speeds = g_menu_new()!
         for rate in PlaybackController.rates {
             let entry = g_menu_item_new(rateText(rate), nil)!
@@ -82,9 +99,7 @@ extension MessageRow {
             g_menu_append_item(speeds, entry)
             g_object_unref(UnsafeMutableRawPointer(entry))
         }
-        g_menu_append_section(menu, tr("Playback Speed"), UnsafeMutableRawPointer(speeds).assumingMemoryBound(to: GMenuModel.self))
-        g_object_unref(UnsafeMutableRawPointer(speeds))
-        return UnsafeMutableRawPointer(menu).assumingMemoryBound(to: GMenuModel.self)  // kept for the app's life
+        return UnsafeMutableRawPointer(speeds).assumingMemoryBound(to: GMenuModel.self)  // kept for the app's life
     }()
 
     static func makeMenuButton() -> UnsafeMutablePointer<GtkWidget> {
@@ -95,33 +110,6 @@ extension MessageRow {
         gtk_widget_set_tooltip_text(button, tr("Message Menu"))
         hark_accessible_set_label(UnsafeMutableRawPointer(button), tr("Message Menu"))
         return button
-    }
-
-    func makeActions() -> OpaquePointer {
-        let group = g_simple_action_group_new()!
-        let map = UnsafeMutableRawPointer(group)
-        // The menu's popover must be gone before the row changes (Delete
-        // removes it from the list): GTK would otherwise look up a pointer
-        // position on the popover's destroyed surface. So the work waits.
-        @discardableResult
-        func add(_ name: String, _ work: @escaping @MainActor (MessageRow, Message) -> Void) -> OpaquePointer {
-            Actions.add(to: map, name) { [weak self] in
-                guard let self, let message = self.message else { return }
-                gtk_menu_button_popdown(OpaquePointer(self.menuButton))
-                self.lifetime.idle { [weak self] in
-                    if let self, self.message?.id == message.id { work(self, message) }
-                    return false
-                }
-            }
-        }
-        add("rename") { row, message in row.onRename(message) }
-        exportAction = add("export") { row, message in row.onExport(message) }
-        copyAction = add("copy") { row, message in row.onCopy(message) }
-        add("delete") { row, message in row.onDelete(message) }
-        sendToAction = add("send-to") { row, message in row.onSendTo(message) }
-        deleteForEveryoneAction = add("delete-for-everyone") { row, message in row.onDeleteForEveryone(message) }
-        addTranscriptActions(to: map, add)
-        return OpaquePointer(group)
     }
 
     /// "1.5×", in the locale's digits and decimal separator ("1,5×" in German).

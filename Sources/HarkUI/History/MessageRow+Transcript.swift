@@ -6,29 +6,32 @@ import Localization
 import MessageStore
 
 /// What every row of a history shares about transcripts: which are open
-/// (rows are recycled, so it is kept by message), the search's words to
-/// show bold, and the window's work.
+/// (rows are recycled, so it is kept by message) and the search's words to
+/// show bold.
 @MainActor
 final class TranscriptContext {
     /// The messages whose whole transcript is shown.
     var expanded: Set<String> = []
     /// The words of the search shown, if any (`SearchQuery.words`).
     var searchWords: [String] = []
-    /// "Transcribe" in a row's menu: queue it.
-    var onTranscribe: @MainActor (Message) -> Void = { _ in }
-    /// "Copy Transcript" in a row's menu.
-    var onCopy: @MainActor (Message) -> Void = { _ in }
 }
 
 /// A row's transcript: shown under the waveform, followed while it plays,
-/// and its menu items (Transcribe, Show Whole Transcript, Copy Transcript).
+/// opened into segments that seek (its menu items: see RowMenu).
 extension MessageRow {
-    static let transcribeAction = "transcribe"
-    static let expandTranscriptAction = "show-transcript"
-    static let copyTranscriptAction = "copy-transcript"
+    /// "Show Whole Transcript" in the row's menu (see makeMenu).
+    static let transcriptToggleAction = "row.show-transcript"
 
-    /// Wires the view to the row (once, from init).
+    /// Wires the view to the row, and its menu's check item (once, from init).
     func setUpTranscript() {
+        let group = g_simple_action_group_new()!
+        let toggle = g_simple_action_new_stateful("show-transcript", nil, g_variant_new_boolean(0))!
+        Signal.connectPointer(UnsafeMutableRawPointer(toggle), "activate") { [weak self] _ in self?.toggleTranscript() }
+        g_action_map_add_action(OpaquePointer(group), toggle)
+        g_object_unref(UnsafeMutableRawPointer(toggle))
+        transcriptToggle = toggle
+        gtk_widget_insert_action_group(widget, "row", OpaquePointer(group))
+        g_object_unref(UnsafeMutableRawPointer(group))  // the row's widget holds it
         transcriptView.onToggle = { [weak self] in self?.toggleTranscript() }
         transcriptView.onSeek = { [weak self] seconds in self?.seekToSegment(at: seconds) }
         transcriptView.loadSegments = { [weak self] in
@@ -37,7 +40,7 @@ extension MessageRow {
         }
     }
 
-    /// Shows the message's transcript as it is now, and its menu items.
+    /// Shows the message's transcript as it is now.
     func showTranscript() {
         guard let message else { return }
         let on = message.transcriptState == .queued && store.transcribesNewMessages  // read only where it tells
@@ -45,18 +48,12 @@ extension MessageRow {
         transcriptView.show(message, searchWords: transcriptContext.searchWords, transcriptionOn: on, failure: failure)
         transcriptView.setExpanded(transcriptContext.expanded.contains(message.id))
         followTranscript()
-        updateTranscriptActions()
     }
 
-    /// Opens or closes the whole transcript.
+    /// Opens or closes the whole transcript (as the menu's Show Whole Transcript does).
     func toggleTranscript() {
-        guard let message, message.transcriptState == .done else { return }
-        if transcriptContext.expanded.contains(message.id) {
-            transcriptContext.expanded.remove(message.id)
-        } else {
-            transcriptContext.expanded.insert(message.id)
-        }
-        showTranscript()
+        guard let message else { return }
+        actions?.activate(.showTranscript, message.id)
     }
 
     /// Highlights the segment being spoken while this message is the one playing.
@@ -71,48 +68,5 @@ extension MessageRow {
         waveform.position = seconds
         waveform.onSeek(seconds)
         transcriptView.highlight(at: playback.currentID == message.id ? seconds : nil)
-    }
-
-    /// The transcript's menu items: each shown only where it applies.
-    func updateTranscriptActions() {
-        guard let group = actionGroup else { return }
-        let state = message?.transcriptState ?? .none
-        let ready = message.map { $0.state == .ready } ?? false
-        let enable = { (name: String, on: Bool) in
-            if let action = g_action_map_lookup_action(group, name) {
-                g_simple_action_set_enabled(action, on ? 1 : 0)
-            }
-        }
-        enable(Self.transcribeAction, ready && (state == .none || state == .failed) && store.transcribesNewMessages)
-        enable(Self.expandTranscriptAction, state == .done)
-        enable(Self.copyTranscriptAction, state == .done)
-        if let action = g_action_map_lookup_action(group, Self.expandTranscriptAction) {
-            g_simple_action_set_state(action, g_variant_new_boolean(transcriptView.isExpanded ? 1 : 0))
-        }
-    }
-
-    /// Adds the transcript's actions to the row's group; `add` makes one
-    /// whose work waits for the menu to go.
-    func addTranscriptActions(to map: UnsafeMutableRawPointer,
-                              _ add: (String, @escaping @MainActor (MessageRow, Message) -> Void) -> OpaquePointer) {
-        _ = add(Self.transcribeAction) { row, message in row.transcriptContext.onTranscribe(message) }
-        _ = add(Self.copyTranscriptAction) { row, message in row.transcriptContext.onCopy(message) }
-        let expand = g_simple_action_new_stateful(Self.expandTranscriptAction, nil, g_variant_new_boolean(0))!
-        Signal.connectPointer(UnsafeMutableRawPointer(expand), "change-state") { [weak self] _ in self?.toggleTranscript() }
-        g_action_map_add_action(OpaquePointer(map), expand)
-        g_object_unref(UnsafeMutableRawPointer(expand))
-    }
-
-    /// The menu's transcript section; its items hide where they do not apply.
-    static func transcriptMenuSection() -> UnsafeMutablePointer<GMenuModel> {
-        let section = g_menu_new()!
-        for (label, action) in [(tr("_Transcribe"), transcribeAction), (tr("Show _Whole Transcript"), expandTranscriptAction),
-                                (tr("Cop_y Transcript"), copyTranscriptAction)] {
-            let entry = g_menu_item_new(label, "row." + action)!
-            g_menu_item_set_attribute_value(entry, "hidden-when", g_variant_new_string("action-disabled"))
-            g_menu_append_item(section, entry)
-            g_object_unref(UnsafeMutableRawPointer(entry))
-        }
-        return UnsafeMutableRawPointer(section).assumingMemoryBound(to: GMenuModel.self)
     }
 }

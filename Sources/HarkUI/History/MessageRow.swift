@@ -37,17 +37,12 @@ final class MessageRow {
     /// Beside the time, for a message sent into a room: "Sending…", "Sent", "Not sent".
     let sendStatus: UnsafeMutablePointer<GtkWidget>
     let retryButton: UnsafeMutablePointer<GtkWidget>
-    var sendToAction: OpaquePointer?
-    /// Borrowed: the row's widget holds its action group.
-    var actionGroup: OpaquePointer?
-    var deleteForEveryoneAction: OpaquePointer?
     /// Signed in: the menu offers "Send to…".
-    var canSend = false {
-        didSet { if canSend != oldValue { updateMatrixActions() } }
-    }
-    /// Borrowed from the row's action group: off while the audio is missing.
-    var exportAction: OpaquePointer?
-    var copyAction: OpaquePointer?
+    var canSend = false
+    /// The history's actions, which the row's buttons and menu name (see HistoryActions).
+    weak var actions: HistoryActions?
+    /// Borrowed from the row's widget: its menu's Show Whole Transcript (see makeMenu).
+    var transcriptToggle: OpaquePointer?
     let menuButton: UnsafeMutablePointer<GtkWidget>
     private(set) var message: Message?
     /// The time of day beside the title is this one's.
@@ -55,14 +50,6 @@ final class MessageRow {
     /// The menu's work waits for its popover to go; never past the row.
     let lifetime: WidgetLifetime
 
-    /// The menu's actions; the window does the work.
-    var onDelete: @MainActor (Message) -> Void = { _ in }
-    var onRename: @MainActor (Message) -> Void = { _ in }
-    var onExport: @MainActor (Message) -> Void = { _ in }
-    var onCopy: @MainActor (Message) -> Void = { _ in }
-    var onSendTo: @MainActor (Message) -> Void = { _ in }
-    var onDeleteForEveryone: @MainActor (Message) -> Void = { _ in }
-    var onRetry: @MainActor (Message) -> Void = { _ in }
     let playback: PlaybackController
     let store: MessageStore
     /// Under the waveform: the transcript (see MessageRow+Transcript).
@@ -156,27 +143,18 @@ final class MessageRow {
         }
         // Nothing inside takes the focus, so a click or an arrow key focuses the row's list item.
         gtk_widget_set_can_focus(widget, 0)
-        let actions = makeActions()
-        actionGroup = actions
-        gtk_widget_insert_action_group(widget, "row", actions)
-        MenuButton.setMenuLazily(menuButton, Self.menu) { [weak self] in self?.menuCreated($0) }
-        g_object_unref(UnsafeMutableRawPointer(actions))  // the row widget holds it
-
-        Signal.connect(UnsafeMutableRawPointer(playButton), "clicked") { [weak self] in
-            guard let self, let message = self.message else { return }
-            self.playback.toggle(message)
+        MenuButton.setMenuOnOpen(menuButton, { [weak self] in self?.makeMenu() ?? Self.noMenu() }) { [weak self] in
+            self?.menuCreated($0)
+        }
+        // The buttons name the history's actions; their target is the message
+        // shown (none yet: an empty id, which acts on nothing).
+        for (button, action) in [(playButton, HistoryActions.Name.play), (missingDelete, .delete), (retryButton, .retry)] {
+            gtk_actionable_set_action_target_value(OpaquePointer(button), g_variant_new_string(""))
+            gtk_actionable_set_action_name(OpaquePointer(button), action.detailed)
         }
         Signal.connect(UnsafeMutableRawPointer(speed), "clicked") { [weak self] in
             guard let self, self.message != nil else { return }
             self.playback.cycleRate()
-        }
-        Signal.connect(UnsafeMutableRawPointer(missingDelete), "clicked") { [weak self] in
-            guard let self, let message = self.message else { return }
-            self.onDelete(message)
-        }
-        Signal.connect(UnsafeMutableRawPointer(retryButton), "clicked") { [weak self] in
-            guard let self, let message = self.message else { return }
-            self.onRetry(message)
         }
         // Drag the title or the time out of the window to send the message as
         // a file (the waveform keeps its drag for seeking).
@@ -202,6 +180,7 @@ final class MessageRow {
     /// `time`: when the list places it (in a room it was sent into, when it
     /// was sent), else when it was recorded.
     func show(_ message: Message, at time: Date? = nil) {
+        if self.message?.id != message.id { target(message.id) }
         self.message = message
         let placed = time ?? message.createdAt
         placedAt = placed
@@ -222,9 +201,6 @@ final class MessageRow {
         gtk_widget_set_visible(speed, isMissing ? 0 : 1)
         gtk_widget_set_sensitive(playButton, isMissing ? 0 : 1)
         gtk_widget_set_sensitive(waveform.widget, isMissing ? 0 : 1)
-        if let exportAction { g_simple_action_set_enabled(exportAction, isMissing ? 0 : 1) }
-        if let copyAction { g_simple_action_set_enabled(copyAction, isMissing ? 0 : 1) }
-        updateMatrixActions()
         showTranscript()
         refresh()
     }
@@ -268,7 +244,15 @@ final class MessageRow {
 
     /// Forgets the message: a recycled row acts on nothing until shown again.
     func clear() {
+        if message != nil { target("") }
         message = nil
+    }
+
+    /// The message the row's buttons act on (see HistoryActions).
+    private func target(_ id: String) {
+        for button in [playButton, missingDelete, retryButton] {
+            gtk_actionable_set_action_target_value(OpaquePointer(button), g_variant_new_string(id))
+        }
     }
 
     /// Follows the player: button, speed, and the position.
