@@ -86,7 +86,7 @@ let package = Package(
         .executableTarget(name: "hark-bench", dependencies: ["Drawing", "Levels", "CCairo", "MessageStore", "StoreAudio"]),
         // The command line links no GTK (loading it cost `hark record` its first 100 ms):
         // `hark` with no command, or `hark gallery`, execs the window's own executable.
-        .executableTarget(name: "hark", dependencies: ["Localization", "Transcription", "Conversations", "Matrix", "AudioEngine", "MessageStore", "StoreAudio", "Drawing", "Levels", "GLibSupport", "Identity"]),
+        .executableTarget(name: "hark", dependencies: ["Localization", "Transcription", "Conversations", "Matrix", "AudioEngine", "MessageStore", "StoreAudio", "Drawing", "Levels", "GLibSupport", "Identity", "Encryption"]),
         .executableTarget(name: "hark-window", dependencies: ["Localization", "HarkUI"]),
 
         // MARK: Tests. GLib-bound tests are XCTest methods: XCTest runs them on the

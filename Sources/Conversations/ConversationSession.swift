@@ -1,3 +1,4 @@
+import Encryption
 import Foundation
 import Localization
 import Matrix
@@ -98,6 +99,7 @@ public final class ConversationSession {
     }
 
     private func runOutbox() async {
+        await setUpEncryption()
         while !Task.isCancelled {
             switch await sender.sendDue() {
             case .signedOut:
@@ -237,6 +239,12 @@ public final class ConversationSession {
         return outcome
     }
 
+    /// Whether encryption will be set up for this device (not tried yet, and
+    /// the engine is there): a send into an encrypted room may be queued.
+    private var mayEncrypt: Bool {
+        !encryptionTried && secrets != nil && CryptoEngineFiles.standard.isInstalled
+    }
+
     /// The device's encryption, set up once before the first sync so that
     /// no to-device message (a room key) is ever synced past unread.
     private func setUpEncryption() async {
@@ -245,6 +253,8 @@ public final class ConversationSession {
         do throws(RoomEncryption.Unavailable) {
             encryption = try await RoomEncryption.forDevice(of: client, store: store, secrets: secrets)
             encryptionUnavailable = nil
+            // Encrypted rooms open up: their rows, titles and Record change.
+            onChange(.rooms)
         } catch {
             encryptionUnavailable = error
         }
@@ -268,6 +278,7 @@ public final class ConversationSession {
     /// after. On a new device, one already uploaded goes after a sync, which
     /// may show it arrived from the old one.
     public func sendQueuedNow() async -> [OutboxEntry] {
+        await setUpEncryption()
         if store.matrix.isDeviceUnsynced, (try? store.matrix.queuedSends())?.contains(where: { $0.contentURI != nil }) == true {
             do throws(MatrixError) {
                 try await syncOnce()
@@ -289,7 +300,7 @@ public final class ConversationSession {
     public func send(_ messageID: String, to roomID: String) throws(ConversationError) -> OutboxEntry {
         guard let room = try? store.matrix.room(roomID) else { throw .noSuchRoom(roomID) }
         guard room.membership == .join else { throw .notJoined(room.displayName) }
-        guard !room.isEncrypted || encryption != nil else { throw .matrix(.encryptedRoom) }
+        guard !room.isEncrypted || encryption != nil || mayEncrypt else { throw .matrix(.encryptedRoom) }
         do {
             let entry = try store.matrix.enqueueSend(messageID, roomID: roomID, transactionID: MatrixClient.newTransactionID(),
                                               at: clock())

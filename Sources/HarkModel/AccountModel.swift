@@ -59,6 +59,9 @@ public final class AccountModel {
 
     public var isSignedIn: Bool { if case .signedIn = state { return true } else { return false } }
 
+    /// Whether encrypted rooms can be read and written (the engine is set up for this device).
+    public var canEncrypt: Bool { session?.encryption != nil }
+
     /// Whether the account's rooms are shown (signed in, or signed out by
     /// the server with its rooms kept).
     public var showsRooms: Bool { userID != nil }

@@ -294,10 +294,10 @@ final class RoomWindowTests: XCTestCase {
                 conversations.show(.room(secret))
                 let composer = try XCTUnwrap(window.composer)
                 XCTAssertFalse(composer.recordIsSensitive)
-                XCTAssertTrue(composer.recordTooltip.hasPrefix("Encrypted rooms are not supported yet"))
+                XCTAssertTrue(composer.recordTooltip.hasPrefix("This room is end-to-end encrypted and Hark’s encryption is not set up"))
                 let other = try store.importFile(voice, title: "Never sent")
                 conversations.send(other, to: secret)
-                XCTAssertTrue(window.toastTexts.last?.hasPrefix("“Never sent” was not sent: Encrypted rooms are not supported yet") == true,
+                XCTAssertTrue(window.toastTexts.last?.hasPrefix("“Never sent” was not sent: This room is end-to-end encrypted and Hark’s encryption is not set up") == true,
                               "\(window.toastTexts)")
                 XCTAssertEqual(try store.matrix.sends(of: other.id), [])
             }

@@ -267,7 +267,7 @@ final class HomeserverTests: XCTestCase {
                                                      message: message, contentURI: "mxc://localhost/x")
             }
             XCTAssertEqual(error, .encryptedRoom)
-            XCTAssertEqual(error?.description, "Encrypted rooms are not supported yet: Hark sent nothing into this room.")
+            XCTAssertEqual(error?.description, "This room is end-to-end encrypted and Hark’s encryption is not set up: Hark sent nothing into it.")
             let sync = try awaitOnLoop { try await alice.sync(since: nil) }
             let room = try XCTUnwrap(sync.joined[roomID])
             XCTAssertTrue(room.isEncrypted)
