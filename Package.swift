@@ -11,6 +11,9 @@
 // GStreamer is AudioEngine's alone (its C in CGStreamerHelpers, its BusWatch): GLibSupport, CHelpers,
 // MessageStore, Matrix, HelperProcesses and Transcription link none (StoreAudio analyses and transcodes for the store).
 // The Matrix tables are one value beside the messages, `store.matrix` (MessageStore/Matrix/), that Conversations keeps.
+// End-to-end encryption plugs into Conversations as one seam (RoomEncryption: a sync's keys in, events
+// decrypted before the store, sends encrypted once): its keys in the Encryption engine (a helper
+// process over HelperProcesses), attachments and cross-signing in Swift on MatrixCrypto (libcrypto).
 import PackageDescription
 
 let package = Package(
@@ -72,7 +75,7 @@ let package = Package(
         .target(name: "Encryption", dependencies: ["HelperProcesses", "Identity"]),
         // Local transcripts (no GTK): the helper over a JSON-lines channel, its queue in MessageStore.
         .target(name: "Transcription", dependencies: ["Localization", "MessageStore", "HelperProcesses", "GLibSupport", "Identity", "CGLib"]),
-        // The signed-in account at work (outbox, sync, downloads), its state in MessageStore; no GTK.
+        // The signed-in account at work (outbox, sync, downloads, encryption), its state in MessageStore; no GTK.
         .target(name: "Conversations", dependencies: ["Localization", "Matrix", "MatrixCrypto", "Encryption", "MessageStore", "StoreAudio", "AudioEngine", "Levels", "GLibSupport"]),
         // Observers and their Subscription tokens: pure Swift with no dependency (it needs no GLib),
         // so every layer can offer its changes to several observers, the model first.
