@@ -27,7 +27,7 @@ final class EncryptedRoomFixture {
         MainLoop.bridgeSwiftConcurrency()
         _ = try NioPeer.python()
         device = try TestDevice()
-        voicePath = try Self.voiceFile(in: device.scratch)
+        voicePath = try oggVoiceFile(in: device.scratch)
         original = try XCTUnwrap(FileManager.default.contents(atPath: voicePath))
         guard let server = SharedHomeserver.start(users: users) else { throw XCTSkip("no homeserver") }
         self.server = server
@@ -67,6 +67,16 @@ final class EncryptedRoomFixture {
         alice = Self.session(alice.client, alice.store, device.reopened())
     }
 
+    /// Runs `body` with a fixture of `users` on GLib's loop, and stops what it started.
+    nonisolated static func run(users: [String] = ["alice", "bob"],
+                                _ body: @escaping @MainActor (EncryptedRoomFixture) async throws -> Void) throws {
+        try MainActor.assumeIsolated {
+            let fixture = try EncryptedRoomFixture(users: users)
+            defer { fixture.stop() }
+            try awaitOnLoop(seconds: 300) { try await body(fixture) }
+        }
+    }
+
     func stop() {
         bob.stop()
         device.engine.stop()
@@ -83,15 +93,6 @@ final class EncryptedRoomFixture {
     /// The messages Hark shows in the room.
     func shownInRoom() throws -> [String] { try alice.store.shownIDs(in: .room(room)) }
 
-    /// Real Ogg Opus: a second of silence, a second loud, two seconds quiet.
-    static func voiceFile(in folder: ScratchFolder) throws -> String {
-        let wav = folder.path("voice.wav"), ogg = folder.path("voice.ogg")
-        try WAVFile.write([.init(seconds: 1, amplitude: 0), .init(seconds: 1, amplitude: 0.9),
-                           .init(seconds: 2, amplitude: 0.05)], rate: 48_000, to: URL(fileURLWithPath: wav))
-        try gstLaunch("filesrc location=\(wav) ! wavparse ! audioconvert ! audioresample "
-                      + "! audio/x-raw,rate=48000,channels=1 ! opusenc ! oggmux ! filesink location=\(ogg)")
-        return ogg
-    }
 
     /// Syncs Hark until `done` holds (each sync may wait a second for news).
     static func sync(_ hark: ConversationSession, until done: () throws -> Bool) async throws {

@@ -23,78 +23,66 @@ final class EncryptedRoomSharingTests: XCTestCase {
     }
 
     func testANewDeviceOfAMemberGetsTheSessionInUse() throws {
-        try MainActor.assumeIsolated {
-            let fixture = try EncryptedRoomFixture()
-            defer { fixture.stop() }
-            try awaitOnLoop(seconds: 300) {
-                let first = try await Self.aliceSends(fixture, title: "Before the phone")
-                try await fixture.bob.call("sync_until", ["room_id": fixture.room, "body": "Before the phone", "seconds": 60])
-                let phone = try NioPeer(homeserver: fixture.server.url, user: "bob", password: SharedHomeserver.password,
-                                        store: fixture.device.scratch.path("bob-phone"))
-                defer { phone.stop() }
-                try await phone.call("sync")
-                try await phone.call("cross_sign", ["identity_from": fixture.device.scratch.path("bob")])
-                // Alice's sync hears of Bob's new device.
-                try await fixture.alice.syncOnce(timeoutMilliseconds: 1000)
-                let second = try await Self.aliceSends(fixture, title: "After the phone")
-                XCTAssertEqual(second.sessionID, first.sessionID, "the same session, shared with the new device")
-                let found = try await phone.call("sync_until", ["room_id": fixture.room, "body": "After the phone", "seconds": 60])
-                XCTAssertEqual((found["event"] as? [String: Any])?["decrypted"] as? Bool, true)
-            }
+        try EncryptedRoomFixture.run { fixture in
+            let first = try await Self.aliceSends(fixture, title: "Before the phone")
+            try await fixture.bob.call("sync_until", ["room_id": fixture.room, "body": "Before the phone", "seconds": 60])
+            let phone = try NioPeer(homeserver: fixture.server.url, user: "bob", password: SharedHomeserver.password,
+                                    store: fixture.device.scratch.path("bob-phone"))
+            defer { phone.stop() }
+            try await phone.call("sync")
+            try await phone.call("cross_sign", ["identity_from": fixture.device.scratch.path("bob")])
+            // Alice's sync hears of Bob's new device.
+            try await fixture.alice.syncOnce(timeoutMilliseconds: 1000)
+            let second = try await Self.aliceSends(fixture, title: "After the phone")
+            XCTAssertEqual(second.sessionID, first.sessionID, "the same session, shared with the new device")
+            let found = try await phone.call("sync_until", ["room_id": fixture.room, "body": "After the phone", "seconds": 60])
+            XCTAssertEqual((found["event"] as? [String: Any])?["decrypted"] as? Bool, true)
         }
     }
 
     /// A device its owner has not cross-signed gets no room key (it is told
     /// why), while the owner's cross-signed one reads the message.
     func testADeviceItsOwnerHasNotCrossSignedGetsNoKey() throws {
-        try MainActor.assumeIsolated {
-            let fixture = try EncryptedRoomFixture()
-            defer { fixture.stop() }
-            try awaitOnLoop(seconds: 300) {
-                let tablet = try NioPeer(homeserver: fixture.server.url, user: "bob", password: SharedHomeserver.password,
-                                         store: fixture.device.scratch.path("bob-tablet"))
-                defer { tablet.stop() }
-                try await tablet.call("sync")
-                try await fixture.alice.syncOnce(timeoutMilliseconds: 1000)
-                _ = try await Self.aliceSends(fixture, title: "Not for the tablet")
-                let bobReads = try await fixture.bob.call("sync_until", ["room_id": fixture.room, "body": "Not for the tablet",
-                                                                         "seconds": 60])
-                XCTAssertEqual((bobReads["event"] as? [String: Any])?["decrypted"] as? Bool, true)
-                try await tablet.call("sync")
-                let seen = try await tablet.call("events", ["room_id": fixture.room])
-                let events = try XCTUnwrap(seen["events"] as? [[String: Any]])
-                let fromAlice = events.filter { $0["sender"] as? String == "@alice:localhost" }
-                XCTAssertFalse(fromAlice.isEmpty, "the tablet sees the event")
-                XCTAssertTrue(fromAlice.allSatisfy { $0["decrypted"] as? Bool == false }, "but cannot read it")
-            }
+        try EncryptedRoomFixture.run { fixture in
+            let tablet = try NioPeer(homeserver: fixture.server.url, user: "bob", password: SharedHomeserver.password,
+                                     store: fixture.device.scratch.path("bob-tablet"))
+            defer { tablet.stop() }
+            try await tablet.call("sync")
+            try await fixture.alice.syncOnce(timeoutMilliseconds: 1000)
+            _ = try await Self.aliceSends(fixture, title: "Not for the tablet")
+            let bobReads = try await fixture.bob.call("sync_until", ["room_id": fixture.room, "body": "Not for the tablet",
+                                                                     "seconds": 60])
+            XCTAssertEqual((bobReads["event"] as? [String: Any])?["decrypted"] as? Bool, true)
+            try await tablet.call("sync")
+            let seen = try await tablet.call("events", ["room_id": fixture.room])
+            let events = try XCTUnwrap(seen["events"] as? [[String: Any]])
+            let fromAlice = events.filter { $0["sender"] as? String == "@alice:localhost" }
+            XCTAssertFalse(fromAlice.isEmpty, "the tablet sees the event")
+            XCTAssertTrue(fromAlice.allSatisfy { $0["decrypted"] as? Bool == false }, "but cannot read it")
         }
     }
 
     func testAMemberWhoLeftIsCutOffByANewSession() throws {
-        try MainActor.assumeIsolated {
-            let fixture = try EncryptedRoomFixture(users: ["alice", "bob", "carol"])
-            defer { fixture.stop() }
-            try awaitOnLoop(seconds: 300) {
-                let carol = try NioPeer(homeserver: fixture.server.url, user: "carol", password: SharedHomeserver.password,
-                                        store: fixture.device.scratch.path("carol"))
-                defer { carol.stop() }
-                try await carol.call("sync")
-                try await carol.call("cross_sign")
-                try await fixture.bob.call("invite", ["room_id": fixture.room, "user_id": "@carol:localhost"])
-                try await carol.call("sync_until", ["invited": true, "room_id": fixture.room, "seconds": 60])
-                try await carol.call("join", ["room_id": fixture.room])
-                let first = try await Self.aliceSends(fixture, title: "For both")
-                let read = try await carol.call("sync_until", ["room_id": fixture.room, "body": "For both", "seconds": 60])
-                XCTAssertEqual((read["event"] as? [String: Any])?["decrypted"] as? Bool, true, "Carol, a member, reads it")
+        try EncryptedRoomFixture.run(users: ["alice", "bob", "carol"]) { fixture in
+            let carol = try NioPeer(homeserver: fixture.server.url, user: "carol", password: SharedHomeserver.password,
+                                    store: fixture.device.scratch.path("carol"))
+            defer { carol.stop() }
+            try await carol.call("sync")
+            try await carol.call("cross_sign")
+            try await fixture.bob.call("invite", ["room_id": fixture.room, "user_id": "@carol:localhost"])
+            try await carol.call("sync_until", ["invited": true, "room_id": fixture.room, "seconds": 60])
+            try await carol.call("join", ["room_id": fixture.room])
+            let first = try await Self.aliceSends(fixture, title: "For both")
+            let read = try await carol.call("sync_until", ["room_id": fixture.room, "body": "For both", "seconds": 60])
+            XCTAssertEqual((read["event"] as? [String: Any])?["decrypted"] as? Bool, true, "Carol, a member, reads it")
 
-                try await carol.call("leave", ["room_id": fixture.room])
-                try await fixture.alice.syncOnce(timeoutMilliseconds: 1000)
-                let second = try await Self.aliceSends(fixture, title: "After Carol left")
-                XCTAssertNotEqual(second.sessionID, first.sessionID, "a new session Carol never got")
-                let bobReads = try await fixture.bob.call("sync_until", ["room_id": fixture.room, "body": "After Carol left",
-                                                                         "seconds": 60])
-                XCTAssertEqual((bobReads["event"] as? [String: Any])?["decrypted"] as? Bool, true, "Bob still reads")
-            }
+            try await carol.call("leave", ["room_id": fixture.room])
+            try await fixture.alice.syncOnce(timeoutMilliseconds: 1000)
+            let second = try await Self.aliceSends(fixture, title: "After Carol left")
+            XCTAssertNotEqual(second.sessionID, first.sessionID, "a new session Carol never got")
+            let bobReads = try await fixture.bob.call("sync_until", ["room_id": fixture.room, "body": "After Carol left",
+                                                                     "seconds": 60])
+            XCTAssertEqual((bobReads["event"] as? [String: Any])?["decrypted"] as? Bool, true, "Bob still reads")
         }
     }
 }

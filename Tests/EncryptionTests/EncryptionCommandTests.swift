@@ -41,7 +41,7 @@ final class EncryptionCommandTests: XCTestCase {
             }
             func lastLine(_ output: String) -> String { Self.lastLine(output) }
             func status() throws -> [String: Any] { try Self.status(home) }
-            let voice = try EncryptedRoomFixture.voiceFile(in: home)
+            let voice = try oggVoiceFile(in: home)
             let original = try XCTUnwrap(FileManager.default.contents(atPath: voice))
             var (code, output) = try hark(["account", "login", "--homeserver", server.url, "--user", "alice"],
                                           input: SharedHomeserver.password + "\n")

@@ -10,25 +10,21 @@ import XCTest
 /// itself, is told why, and reads the next message once it has.
 final class WithheldKeyTests: XCTestCase {
     func testAPeerSharesWithHarkOnceHarkHasCrossSigned() throws {
-        try MainActor.assumeIsolated {
-            let fixture = try EncryptedRoomFixture()
-            defer { fixture.stop() }
+        try EncryptedRoomFixture.run { fixture in
             let alice = fixture.alice
-            try awaitOnLoop(seconds: 300) {
-                try await fixture.bob.call("trust", ["mode": "cross_signed_only"])
-                _ = try await fixture.bobSendsVoice()
-                for _ in 0..<3 { try await alice.syncOnce(timeoutMilliseconds: 1000) }
-                XCTAssertEqual(try fixture.shownInRoom(), [], "withheld from a device nobody verified")
-                let encryption = try XCTUnwrap(alice.encryption)
-                XCTAssertEqual(encryption.waitingCount, 1)
-                XCTAssertEqual(Array(encryption.withheld.values), ["m.unverified"])
+            try await fixture.bob.call("trust", ["mode": "cross_signed_only"])
+            _ = try await fixture.bobSendsVoice()
+            for _ in 0..<3 { try await alice.syncOnce(timeoutMilliseconds: 1000) }
+            XCTAssertEqual(try fixture.shownInRoom(), [], "withheld from a device nobody verified")
+            let encryption = try XCTUnwrap(alice.encryption)
+            XCTAssertEqual(encryption.waitingCount, 1)
+            XCTAssertEqual(Array(encryption.withheld.values), ["m.unverified"])
 
-                let session = try XCTUnwrap(alice.client.session)
-                _ = try await CrossSigning(client: alice.client, userID: session.userID, deviceID: session.deviceID).createIdentity()
-                _ = try await fixture.bobSendsVoice()
-                try await EncryptedRoomFixture.sync(alice) { try fixture.shownInRoom().count == 1 }
-                XCTAssertEqual(encryption.waitingCount, 1, "the first stays unreadable: its key was never sent")
-            }
+            let session = try XCTUnwrap(alice.client.session)
+            _ = try await CrossSigning(client: alice.client, userID: session.userID, deviceID: session.deviceID).createIdentity()
+            _ = try await fixture.bobSendsVoice()
+            try await EncryptedRoomFixture.sync(alice) { try fixture.shownInRoom().count == 1 }
+            XCTAssertEqual(encryption.waitingCount, 1, "the first stays unreadable: its key was never sent")
         }
     }
 }

@@ -9,22 +9,11 @@ import XCTest
 /// Starting a conversation: a direct chat as Element makes one, recorded in
 /// `m.direct`, encrypted when the person has device keys, and found again
 /// the second time rather than made twice.
-final class DirectChatTests: XCTestCase {
-    nonisolated(unsafe) static var server: SynapseServer?
-
-    override class func setUp() {
-        super.setUp()
-        server = SharedHomeserver.start(users: ["alice", "bob", "carol"])
-    }
-
-    override class func tearDown() {
-        server?.stop()
-        server = nil
-        super.tearDown()
-    }
+final class DirectChatTests: SharedServerTestCase {
+    override class var users: [String] { ["alice", "bob", "carol"] }
 
     func testADirectChatIsMadeOnceAndEncryptedWhenThePersonHasKeys() throws {
-        guard let url = Self.server?.url else { return XCTFail("no homeserver") }
+        let url = try homeserver
         let folder = try ScratchFolder()
         try MainActor.assumeIsolated {
             let alice = try ConversationTests.hark(url, folder.url)

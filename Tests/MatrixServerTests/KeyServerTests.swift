@@ -8,26 +8,7 @@ import XCTest
 /// by one device are what another user's query and claim return, a
 /// to-device message arrives in the recipient's `/sync`, and device-list
 /// changes and key counts are reported there.
-final class KeyServerTests: XCTestCase {
-    nonisolated(unsafe) static var server: SynapseServer?
-
-    override class func setUp() {
-        super.setUp()
-        server = SharedHomeserver.start(users: ["alice", "bob"])
-    }
-
-    override class func tearDown() {
-        server?.stop()
-        server = nil
-        super.tearDown()
-    }
-
-    var homeserver: String {
-        get throws {
-            guard let server = Self.server else { throw SynapseFailed(output: "no homeserver (see the log above)") }
-            return server.url
-        }
-    }
+final class KeyServerTests: SharedServerTestCase {
 
     /// A Curve25519-shaped key: 32 random bytes as unpadded base64 (Synapse
     /// stores identity keys as given; only their signatures can be checked).
