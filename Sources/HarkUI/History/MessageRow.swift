@@ -199,6 +199,9 @@ final class MessageRow {
         showMissing(message)
         showConversation(message)
         gtk_widget_set_visible(speed, isMissing ? 0 : 1)
+        // An actionable button takes its sensitivity from its action: a
+        // message without audio names none, so the button stays off.
+        gtk_actionable_set_action_name(OpaquePointer(playButton), isMissing ? nil : HistoryActions.Name.play.detailed)
         gtk_widget_set_sensitive(playButton, isMissing ? 0 : 1)
         gtk_widget_set_sensitive(waveform.widget, isMissing ? 0 : 1)
         showTranscript()
