@@ -11,6 +11,9 @@
 // GStreamer is AudioEngine's alone (its C in CGStreamerHelpers, its BusWatch): GLibSupport, CHelpers,
 // MessageStore, Matrix, HelperProcesses and Transcription link none (StoreAudio analyses and transcodes for the store).
 // The Matrix tables are one value beside the messages, `store.matrix` (MessageStore/Matrix/), that Conversations keeps.
+// End-to-end encryption plugs into Conversations as one seam (RoomEncryption: a sync's keys in, events
+// decrypted before the store, sends encrypted once): its keys in the Encryption engine (a helper
+// process over HelperProcesses), attachments and cross-signing in Swift on MatrixCrypto (libcrypto).
 import PackageDescription
 
 let package = Package(
@@ -61,7 +64,7 @@ let package = Package(
         // StoreRecording (a take from its row and lock to its message: the composer's and `hark record`'s).
         .target(name: "StoreAudio", dependencies: ["Localization", "MessageStore", "AudioEngine", "Levels"]),
         // Matrix, no GTK: pure requests and decoders, HTTP on GLib's loop (libsoup), the keyring (libsecret).
-        .target(name: "Matrix", dependencies: ["Localization", "Levels", "GLibSupport", "CGLib", "CSoup", "CSecret"]),
+        .target(name: "Matrix", dependencies: ["Localization", "Levels", "GLibSupport", "MatrixCrypto", "CGLib", "CSoup", "CSecret"]),
         // End-to-end encryption's pure pieces (libcrypto, no GTK, no network): canonical JSON and
         // signing, Ed25519, encrypted attachments, Secret Storage and recovery keys.
         .target(name: "MatrixCrypto", dependencies: ["Localization", "COpenSSL"]),
@@ -72,8 +75,8 @@ let package = Package(
         .target(name: "Encryption", dependencies: ["HelperProcesses", "Identity"]),
         // Local transcripts (no GTK): the helper over a JSON-lines channel, its queue in MessageStore.
         .target(name: "Transcription", dependencies: ["Localization", "MessageStore", "HelperProcesses", "GLibSupport", "Identity", "CGLib"]),
-        // The signed-in account at work (outbox, sync, downloads), its state in MessageStore; no GTK.
-        .target(name: "Conversations", dependencies: ["Localization", "Matrix", "MessageStore", "StoreAudio", "AudioEngine", "Levels", "GLibSupport"]),
+        // The signed-in account at work (outbox, sync, downloads, encryption), its state in MessageStore; no GTK.
+        .target(name: "Conversations", dependencies: ["Localization", "Matrix", "MatrixCrypto", "Encryption", "MessageStore", "StoreAudio", "AudioEngine", "Levels", "GLibSupport"]),
         // Observers and their Subscription tokens: pure Swift with no dependency (it needs no GLib),
         // so every layer can offer its changes to several observers, the model first.
         .target(name: "Subscriptions"),
@@ -86,7 +89,7 @@ let package = Package(
         .executableTarget(name: "hark-bench", dependencies: ["Drawing", "Levels", "CCairo", "MessageStore", "StoreAudio"]),
         // The command line links no GTK (loading it cost `hark record` its first 100 ms):
         // `hark` with no command, or `hark gallery`, execs the window's own executable.
-        .executableTarget(name: "hark", dependencies: ["Localization", "Transcription", "Conversations", "Matrix", "AudioEngine", "MessageStore", "StoreAudio", "Drawing", "Levels", "GLibSupport", "Identity"]),
+        .executableTarget(name: "hark", dependencies: ["Localization", "Transcription", "Conversations", "Matrix", "AudioEngine", "MessageStore", "StoreAudio", "Drawing", "Levels", "GLibSupport", "Identity", "Encryption"]),
         .executableTarget(name: "hark-window", dependencies: ["Localization", "HarkUI"]),
 
         // MARK: Tests. GLib-bound tests are XCTest methods: XCTest runs them on the
@@ -109,12 +112,12 @@ let package = Package(
                                                            "HarkTestSupport"]),
         .testTarget(name: "IdentityTests", dependencies: ["Identity"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
-        .testTarget(name: "MatrixTests", dependencies: ["Matrix", "Levels"]),
+        .testTarget(name: "MatrixTests", dependencies: ["Matrix", "MatrixCrypto", "Levels"]),
         .testTarget(name: "MatrixCryptoTests", dependencies: ["MatrixCrypto"]),
         .testTarget(name: "ConversationsTests", dependencies: ["Conversations", "Matrix", "MessageStore", "StoreAudio", "HarkTestSupport"]),
         // Against a real Synapse and a real gnome-keyring the tests start themselves.
         .testTarget(name: "MatrixServerTests",
-                    dependencies: ["Matrix", "Conversations", "MessageStore", "StoreAudio", "Levels", "GLibSupport", "AudioEngine",
+                    dependencies: ["Matrix", "MatrixCrypto", "Conversations", "MessageStore", "StoreAudio", "Levels", "GLibSupport", "AudioEngine",
                                    "HarkTestSupport"]),
         // The window against a real Synapse and gnome-keyring, under Xvfb.
         .testTarget(name: "MatrixAppTests",
@@ -134,7 +137,9 @@ let package = Package(
         .testTarget(name: "HelperProcessesTests", dependencies: ["HelperProcesses", "GLibSupport", "HarkTestSupport"]),
         // With the real engine (scripts/run-tests installs it once into .build/crypto-engine),
         // and matrix-nio peers against Synapse (.build/nio-venv).
-        .testTarget(name: "EncryptionTests", dependencies: ["Encryption", "HelperProcesses", "GLibSupport", "HarkTestSupport"]),
+        // The engine alone, and Hark's encryption against Synapse with a matrix-nio peer as the other person.
+        .testTarget(name: "EncryptionTests", dependencies: ["Encryption", "Conversations", "Matrix", "MatrixCrypto", "MessageStore",
+                                                            "StoreAudio", "HelperProcesses", "GLibSupport", "HarkTestSupport"]),
         .testTarget(name: "TranscriptionTests",
                     dependencies: ["Transcription", "hark", "MessageStore", "GLibSupport", "HarkTestSupport"]),
     ],

@@ -20,6 +20,19 @@ static inline const SecretSchema *hark_token_schema(void) {
     return &schema;
 }
 
+/* The 32-byte key the encryption engine's state is saved under (base64). */
+static inline const SecretSchema *hark_pickle_key_schema(void) {
+    static const SecretSchema schema = {
+        "io.github.hark.Hark.EncryptionKey", SECRET_SCHEMA_NONE,
+        {
+            { "user", SECRET_SCHEMA_ATTRIBUTE_STRING },
+            { "homeserver", SECRET_SCHEMA_ATTRIBUTE_STRING },
+            { NULL, 0 },
+        }
+    };
+    return &schema;
+}
+
 static inline const gchar *hark_secret_collection_default(void) { return SECRET_COLLECTION_DEFAULT; }
 
 /* A process holding a token (or, later, private keys) writes no core file and

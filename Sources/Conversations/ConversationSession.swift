@@ -1,3 +1,4 @@
+import Encryption
 import Foundation
 import Localization
 import Matrix
@@ -27,6 +28,11 @@ public final class ConversationSession {
 
     public let client: MatrixClient
     public let store: MessageStore
+    /// End-to-end encryption, when the engine is there: encrypted rooms are
+    /// read and written through it; without it Hark refuses to send there.
+    public var encryption: RoomEncryption? {
+        didSet { sender.encryption = encryption }
+    }
     public var userID: String { client.session?.userID ?? "" }
     /// Told of every change, on the main thread.
     public var onChange: (Change) -> Void = { _ in }
@@ -44,11 +50,19 @@ public final class ConversationSession {
     private var fetchAgain = false
     public private(set) var connectionProblem: String?
 
+    /// Where the encryption's key is kept; nil: no encryption (encrypted rooms stay closed).
+    private let secrets: SecretStore?
+    private var encryptionTried = false
+    /// Why encrypted rooms are closed, when they are.
+    public private(set) var encryptionUnavailable: RoomEncryption.Unavailable?
+
     /// `clock`: the time the outbox goes by (its retries, how long a send has waited unsent).
+    /// `secrets`: the keyring holding the encryption's key (the engine set up at the first sync).
     public init(client: MatrixClient, store: MessageStore, policy: RetryPolicy = RetryPolicy(),
-                clock: @escaping () -> Date = Date.init) {
+                clock: @escaping () -> Date = Date.init, secrets: SecretStore? = nil) {
         self.client = client
         self.store = store
+        self.secrets = secrets
         self.policy = policy
         self.clock = clock
         sender = OutboxSender(store: store, client: client, policy: policy, clock: clock)
@@ -85,6 +99,7 @@ public final class ConversationSession {
     }
 
     private func runOutbox() async {
+        await setUpEncryption()
         while !Task.isCancelled {
             switch await sender.sendDue() {
             case .signedOut:
@@ -185,12 +200,25 @@ public final class ConversationSession {
     }
 
     private func syncApplied(timeoutMilliseconds: Int) async throws(MatrixError) -> SyncOutcome {
+        await setUpEncryption()
         let since = store.matrix.syncToken
-        let response = try await client.sync(since: since, timeoutMilliseconds: since == nil ? 0 : timeoutMilliseconds)
+        var response = try await client.sync(since: since, timeoutMilliseconds: since == nil ? 0 : timeoutMilliseconds)
         setConnectionProblem(nil)
+        // Room keys are kept before the token moves on: a crash cannot lose them.
+        var readable: [String: [RoomEvent]] = [:]
+        if let encryption {
+            do { readable = try await encryption.decryptSync(&response) } catch {
+                throw .badResponse(homeserver: client.displayName,
+                                   detail: tr("the encryption could not keep what arrived: {reason}", ["reason": "\(error)"]))
+            }
+        }
         var outcome: SyncOutcome
         do {
-            outcome = try SyncApplier(store: store, userID: userID).apply(response, since: since)
+            let applier = SyncApplier(store: store, userID: userID)
+            outcome = try applier.apply(response, since: since)
+            for (roomID, events) in readable {
+                try applier.applyTimeline(events, roomID: roomID, unread: true, into: &outcome)
+            }
             try store.matrix.setSyncToken(response.nextBatch)
         } catch {
             throw .badResponse(homeserver: client.displayName, detail: tr("the store refused it: {reason}", ["reason": "\(error)"]))
@@ -211,6 +239,27 @@ public final class ConversationSession {
         return outcome
     }
 
+    /// Whether encryption will be set up for this device (not tried yet, and
+    /// the engine is there): a send into an encrypted room may be queued.
+    private var mayEncrypt: Bool {
+        !encryptionTried && secrets != nil && CryptoEngineFiles.standard.isInstalled
+    }
+
+    /// The device's encryption, set up once before the first sync so that
+    /// no to-device message (a room key) is ever synced past unread.
+    private func setUpEncryption() async {
+        guard encryption == nil, !encryptionTried, let secrets else { return }
+        encryptionTried = true
+        do throws(RoomEncryption.Unavailable) {
+            encryption = try await RoomEncryption.forDevice(of: client, store: store, secrets: secrets)
+            encryptionUnavailable = nil
+            // Encrypted rooms open up: their rows, titles and Record change.
+            onChange(.rooms)
+        } catch {
+            encryptionUnavailable = error
+        }
+    }
+
     private func report(_ outcome: SyncOutcome) {
         if outcome.roomsChanged { onChange(.rooms) }
         if !outcome.received.isEmpty || !outcome.removed.isEmpty {
@@ -229,6 +278,7 @@ public final class ConversationSession {
     /// after. On a new device, one already uploaded goes after a sync, which
     /// may show it arrived from the old one.
     public func sendQueuedNow() async -> [OutboxEntry] {
+        await setUpEncryption()
         if store.matrix.isDeviceUnsynced, (try? store.matrix.queuedSends())?.contains(where: { $0.contentURI != nil }) == true {
             do throws(MatrixError) {
                 try await syncOnce()
@@ -250,7 +300,7 @@ public final class ConversationSession {
     public func send(_ messageID: String, to roomID: String) throws(ConversationError) -> OutboxEntry {
         guard let room = try? store.matrix.room(roomID) else { throw .noSuchRoom(roomID) }
         guard room.membership == .join else { throw .notJoined(room.displayName) }
-        guard !room.isEncrypted else { throw .matrix(.encryptedRoom) }
+        guard !room.isEncrypted || encryption != nil || mayEncrypt else { throw .matrix(.encryptedRoom) }
         do {
             let entry = try store.matrix.enqueueSend(messageID, roomID: roomID, transactionID: MatrixClient.newTransactionID(),
                                               at: clock())
@@ -353,6 +403,8 @@ public enum ConversationError: Error, Sendable, Equatable, CustomStringConvertib
     case noSuchRoom(String)
     case notJoined(String)
     case notSent
+    /// Not a Matrix ID (`@name:server`), or the account's own.
+    case notAUser(String)
 
     public var description: String {
         switch self {
@@ -361,6 +413,8 @@ public enum ConversationError: Error, Sendable, Equatable, CustomStringConvertib
         case .noSuchRoom(let id): return tr("Hark knows no room {room}: join it first, or run `hark sync`.", ["room": id])
         case .notJoined(let name): return tr("You have not joined “{room}” yet: accept the invitation first.", ["room": name])
         case .notSent: return tr("This message was never sent, so there is nothing to delete for everyone.")
+        case .notAUser(let text):
+            return tr("“{text}” is not someone else’s Matrix ID: it looks like @name:server.example.", ["text": String(text.prefix(200))])
         }
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Levels
 import Localization
 import Matrix
+import MatrixCrypto
 import MessageStore
 import StoreAudio
 
@@ -73,14 +74,23 @@ final class MediaFetcher {
         let path = file.path
         let announced = try? store.matrix.announcedSize(of: message.id)
         let limit = Self.limit(announced: announced ?? nil)
+        let encrypted = (try? store.matrix.encryptedMedia(of: message.id)) ?? nil
+        let downloadPath = encrypted == nil ? path : path + ".ciphertext"
+        defer { if encrypted != nil { try? FileManager.default.removeItem(atPath: downloadPath) } }
         do {
-            try await client.download(contentURI: url, to: path, limit: limit)
+            try await client.download(contentURI: url, to: downloadPath, limit: limit)
         } catch .cancelled {
             return false
         } catch {
             let (reason, permanent) = Self.describe(error, limit: limit, announced: announced ?? nil)
             fail(message, reason, permanent: permanent)
             return false
+        }
+        if let encrypted {
+            if let reason = await Self.decrypt(downloadPath, into: path, file: encrypted) {
+                fail(message, reason, permanent: true)
+                return false
+            }
         }
         let analysis: Analysis
         do {
@@ -102,6 +112,22 @@ final class MediaFetcher {
         }
         onDownloaded(message.id)
         return true
+    }
+
+    /// Decrypts a downloaded ciphertext (its hash checked first) off the main
+    /// thread; the reason it could not be, or nil.
+    static func decrypt(_ ciphertext: String, into path: String, file: Data) async -> String? {
+        guard let described = try? JSONDecoder().decode(EncryptedFile.self, from: file),
+              let keys = try? AttachmentKeys(described)
+        else { return tr("its encryption keys are not usable") }
+        return await Task.detached { () -> String? in
+            do {
+                try AttachmentCipher.decryptFile(from: URL(fileURLWithPath: ciphertext), to: URL(fileURLWithPath: path), keys: keys)
+                return nil
+            } catch {
+                return (error as? CryptoError)?.description ?? "\(error)"
+            }
+        }.value
     }
 
     /// The reason a download failed, as the row says it, and whether it is

@@ -17,6 +17,8 @@ final class OutboxSender {
     var onChange: (String) -> Void = { _ in }
     /// Told when the server answered a send (accepting it or not): it can be reached.
     var onAnswer: () -> Void = {}
+    /// Encrypts sends into encrypted rooms; without it nothing goes there.
+    var encryption: RoomEncryption?
 
     init(store: MessageStore, client: MatrixClient, policy: RetryPolicy, clock: @escaping () -> Date) {
         self.store = store
@@ -129,7 +131,8 @@ final class OutboxSender {
     private func send(_ entry: OutboxEntry) async throws(SendFailure) -> String {
         guard let message = try? store.message(entry.messageID) else { throw .local(tr("The message is no longer here.")) }
         if let room = try? store.matrix.room(entry.roomID), room.isEncrypted {
-            throw .local(MatrixError.encryptedRoom.description)
+            guard let encryption else { throw .local(MatrixError.encryptedRoom.description) }
+            return try await sendEncrypted(entry, message, encryption)
         }
         let path = store.audioPath(of: message)
         // Uploaded before Hark converted what it sends: the file as it is.
@@ -177,6 +180,32 @@ final class OutboxSender {
             throw .local(MatrixError.encryptedRoom.description)
         } catch {
             throw .matrix(error)
+        }
+    }
+
+    private func sendEncrypted(_ entry: OutboxEntry, _ message: Message, _ encryption: RoomEncryption)
+        async throws(SendFailure) -> String {
+        let data: Data
+        do throws(OutgoingAudio.Failure) {
+            data = try await OutgoingAudio.data(of: store.audioPath(of: message))
+        } catch {
+            switch error {
+            case .cancelled: throw .cancelled
+            case .unusable(let reason): throw .local(reason)
+            }
+        }
+        let fileName = Self.fileName(message, extension: OutgoingAudio.fileExtension)
+        let voice = OutgoingVoiceMessage(title: message.title, fileName: fileName, mimeType: OutgoingAudio.mimeType,
+                                         size: data.count, durationMilliseconds: Int((message.duration * 1000).rounded()),
+                                         levels: (try? store.levels(of: message.id)) ?? LevelTrack())
+        do throws(EncryptedSend.Failure) {
+            return try await EncryptedSend(store: store, client: client, encryption: encryption)
+                .send(entry, message: message, audio: data, voice: voice)
+        } catch {
+            switch error {
+            case .matrix(let error): throw .matrix(error)
+            case .local(let reason): throw .local(reason)
+            }
         }
     }
 

@@ -84,6 +84,9 @@ struct SyncApplier {
                 guard let incoming = IncomingAudioMapping.incoming(event, content, roomID: roomID,
                                                                    unread: unread && event.sender != userID),
                       let message = try store.matrix.receive(incoming) else { continue }
+                if let file = content.encryptedFile, let described = try? JSONEncoder().encode(file) {
+                    try store.matrix.setEncryptedMedia(of: message.id, file: described)
+                }
                 outcome.received.append(message)
             default:
                 continue

@@ -59,6 +59,9 @@ public final class AccountModel {
 
     public var isSignedIn: Bool { if case .signedIn = state { return true } else { return false } }
 
+    /// Whether encrypted rooms can be read and written (the engine is set up for this device).
+    public var canEncrypt: Bool { session?.encryption != nil }
+
     /// Whether the account's rooms are shown (signed in, or signed out by
     /// the server with its rooms kept).
     public var showsRooms: Bool { userID != nil }
@@ -117,7 +120,7 @@ public final class AccountModel {
     /// Takes a signed-in client: a session over the store, started.
     public func adopt(_ client: MatrixClient) {
         session?.stop()
-        let session = ConversationSession(client: client, store: store, policy: retryPolicy)
+        let session = ConversationSession(client: client, store: store, policy: retryPolicy, secrets: secrets)
         session.onChange = { [weak self] change in self?.handle(change) }
         self.session = session
         state = .signedIn(userID: session.userID)

@@ -225,7 +225,7 @@ public final class MatrixClient {
         } ?? homeserver
     }
 
-    private func call<Answer: Decodable>(_ request: APIRequest) async throws(MatrixError) -> Answer {
+    func call<Answer: Decodable>(_ request: APIRequest) async throws(MatrixError) -> Answer {
         let response = try await send(request)
         do {
             return try JSONDecoder().decode(Answer.self, from: response.body)

@@ -81,7 +81,7 @@ public enum MatrixError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidHomeserver(let text):
             return tr("“{text}” is not a Matrix ID (@name:example.org), a server name or a server address.", ["text": text])
         case .encryptedRoom:
-            return tr("Encrypted rooms are not supported yet: Hark sent nothing into this room.")
+            return tr("This room is end-to-end encrypted and Hark’s encryption is not set up: Hark sent nothing into it.")
         case .cancelled:
             return tr("Cancelled.")
         case .notSaved(_, let reason):

@@ -1,4 +1,5 @@
 import Levels
+import MatrixCrypto
 
 /// An `m.room.message`'s content as Hark reads it: an audio message (a voice
 /// message or a plain `m.audio` file), or something Hark does not show.
@@ -6,6 +7,8 @@ public struct MessageContent: Decodable, Sendable, Equatable {
     public var msgtype: String?
     public var body: String?
     public var url: String?
+    /// In an encrypted room: the audio's address and the keys to decrypt it (`url` is its address).
+    public var encryptedFile: EncryptedFile?
     public var info: Info?
     public var audio: Audio?
     public var fileName: String?
@@ -29,6 +32,7 @@ public struct MessageContent: Decodable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case msgtype, body, url, info, filename
+        case encryptedFile = "file"
         case audio = "org.matrix.msc1767.audio"
         case legacyAudio = "org.matrix.msc1767.audio_details"
         case file = "org.matrix.msc1767.file"
@@ -42,6 +46,10 @@ public struct MessageContent: Decodable, Sendable, Equatable {
         msgtype = try? container.decodeIfPresent(String.self, forKey: .msgtype)
         body = try? container.decodeIfPresent(String.self, forKey: .body)
         url = try? container.decodeIfPresent(String.self, forKey: .url)
+        if url == nil, let file = try? container.decodeIfPresent(EncryptedFile.self, forKey: .encryptedFile) {
+            encryptedFile = file
+            url = file.url
+        }
         info = try? container.decodeIfPresent(Info.self, forKey: .info)
         audio = (try? container.decodeIfPresent(Audio.self, forKey: .audio))
             ?? (try? container.decodeIfPresent(Audio.self, forKey: .legacyAudio))

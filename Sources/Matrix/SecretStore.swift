@@ -1,3 +1,4 @@
+import Foundation
 import CGLib
 import CSecret
 import GLibSupport
@@ -54,20 +55,57 @@ public final class SecretStore {
         if let service { g_object_unref(service) }
     }
 
-    public func store(token: String, for account: Account) async throws(SecretStoreError) {
-        try await withService { service throws(SecretStoreError) in try await Self.store(token, account, service) }
+    /// What the keyring keeps for an account: its sign-in, and the key its encryption state is saved under.
+    enum Kind {
+        case token, pickleKey
+
+        var schema: UnsafePointer<SecretSchema> {
+            switch self {
+            case .token: return hark_token_schema()
+            case .pickleKey: return hark_pickle_key_schema()
+            }
+        }
+
+        func label(_ account: Account) -> String {
+            switch self {
+            // TRANSLATORS: the name of Hark's entry in the keyring (GNOME Passwords shows it).
+            case .token: return tr("Hark: Matrix sign-in of {user}", ["user": account.userID])
+            // TRANSLATORS: the name of Hark's entry in the keyring (GNOME Passwords shows it).
+            case .pickleKey: return tr("Hark: encryption key of {user}", ["user": account.userID])
+            }
+        }
     }
 
-    private static func store(_ token: String, _ account: Account,
+    public func store(token: String, for account: Account) async throws(SecretStoreError) {
+        try await withService { service throws(SecretStoreError) in try await Self.store(token, .token, account, service) }
+    }
+
+    /// The 32-byte key the account's encryption state is saved under: made
+    /// (from the system's random source) and kept the first time it is asked for.
+    public func pickleKey(for account: Account) async throws(SecretStoreError) -> Data {
+        try await withService { service throws(SecretStoreError) in
+            if let text = try await Self.lookup(account, .pickleKey, service), let key = Data(base64Encoded: text),
+               key.count == 32 {
+                return key
+            }
+            if try await Self.hasLockedItem(account, service) { throw .locked }
+            var key = Data(count: 32)
+            let status = key.withUnsafeMutableBytes { getentropy($0.baseAddress, 32) }
+            guard status == 0 else { throw .failed(tr("no random bytes for a new encryption key")) }
+            try await Self.store(key.base64EncodedString(), .pickleKey, account, service)
+            return key
+        }
+    }
+
+    private static func store(_ secret: String, _ kind: Kind, _ account: Account,
                               _ service: UnsafeMutablePointer<SecretService>) async throws(SecretStoreError) {
         let attributes = attributes(account)
         defer { g_hash_table_unref(attributes) }
-        let value = secret_value_new(token, -1, "text/plain")
+        let value = secret_value_new(secret, -1, "text/plain")
         defer { secret_value_unref(UnsafeMutableRawPointer(value)) }
-        // TRANSLATORS: the name of Hark's entry in the keyring (GNOME Passwords shows it).
-        let label = tr("Hark: Matrix sign-in of {user}", ["user": account.userID])
+        let label = kind.label(account)
         try await finish { callback, data in
-            secret_service_store(service, hark_token_schema(), attributes, hark_secret_collection_default(), label,
+            secret_service_store(service, kind.schema, attributes, hark_secret_collection_default(), label,
                                  value, nil, callback, data)
         } result: { result, error in
             secret_service_store_finish(service, result, error)
@@ -79,19 +117,19 @@ public final class SecretStore {
     /// locked, this throws `.locked` rather than answering nil.
     public func token(for account: Account) async throws(SecretStoreError) -> String? {
         try await withService { service throws(SecretStoreError) in
-            if let token = try await Self.lookup(account, service) { return token }
+            if let token = try await Self.lookup(account, .token, service) { return token }
             if try await Self.hasLockedItem(account, service) { throw .locked }
             return nil
         }
     }
 
-    private static func lookup(_ account: Account,
+    private static func lookup(_ account: Account, _ kind: Kind,
                                _ service: UnsafeMutablePointer<SecretService>) async throws(SecretStoreError) -> String? {
         let attributes = attributes(account)
         defer { g_hash_table_unref(attributes) }
         var token: String?
         try await finish { callback, data in
-            secret_service_lookup(service, hark_token_schema(), attributes, nil, callback, data)
+            secret_service_lookup(service, kind.schema, attributes, nil, callback, data)
         } result: { result, error in
             guard let value = secret_service_lookup_finish(service, result, error) else { return }
             token = secret_value_get_text(value).map { String(cString: $0) }

@@ -1,4 +1,5 @@
 import Foundation
+import MatrixCrypto
 
 /// One event of a room's state or timeline, with the content Hark reads
 /// decoded by type; anything else is kept as `.other`.
@@ -12,6 +13,8 @@ public struct RoomEvent: Decodable, Sendable, Equatable {
         case redaction(redacts: String)
         /// `m.room.member`: someone's membership (join, invite, leave…) and display name.
         case member(membership: String, displayName: String?)
+        /// `m.room.encrypted`: to be decrypted before it is read (see `decrypted(_:)`).
+        case encrypted(EncryptedContent)
         case other
     }
 
@@ -24,6 +27,8 @@ public struct RoomEvent: Decodable, Sendable, Equatable {
     /// only the device that sent it (`unsigned.transaction_id`).
     public var transactionID: String?
     public var content: Content
+    /// This event came encrypted and was decrypted here (its content is the plaintext's).
+    public var wasEncrypted = false
 
     enum CodingKeys: String, CodingKey {
         case type, sender, content, redacts, unsigned
@@ -67,6 +72,8 @@ public struct RoomEvent: Decodable, Sendable, Equatable {
         case "m.room.member":
             let member = try? container.decode(Member.self, forKey: .content)
             content = .member(membership: member?.membership ?? "", displayName: member?.displayname)
+        case "m.room.encrypted":
+            content = .encrypted(EncryptedContent((try? container.decode(JSONValue.self, forKey: .content)) ?? .null))
         default:
             content = .other
         }
@@ -80,6 +87,8 @@ public struct SyncResponse: Decodable, Sendable, Equatable {
     public var joined: [String: JoinedRoom]
     public var invited: [String: InvitedRoom]
     public var left: [String]
+    /// To-device messages, device-list changes and key counts, for the encryption.
+    public var encryption: EncryptionSyncChanges
 
     public struct JoinedRoom: Decodable, Sendable, Equatable {
         public var state: [RoomEvent]
@@ -183,6 +192,20 @@ public struct SyncResponse: Decodable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case nextBatch = "next_batch"
         case rooms
+        case toDevice = "to_device"
+        case deviceLists = "device_lists"
+        case oneTimeKeyCounts = "device_one_time_keys_count"
+        case unusedFallbackKeyTypes = "device_unused_fallback_key_types"
+    }
+    private struct ToDevice: Decodable { var events: [Lenient<ToDeviceEvent>]? }
+    private struct DeviceLists: Decodable {
+        var changed: [String]?
+        var left: [String]?
+    }
+    /// One element that may be malformed: skipped, not failing the whole answer.
+    private struct Lenient<T: Decodable>: Decodable {
+        var value: T?
+        init(from decoder: Decoder) throws { value = try? T(from: decoder) }
     }
     private struct Rooms: Decodable {
         var join: [String: JoinedRoom]?
@@ -198,6 +221,14 @@ public struct SyncResponse: Decodable, Sendable, Equatable {
         joined = rooms?.join ?? [:]
         invited = rooms?.invite ?? [:]
         left = (rooms?.leave ?? [:]).keys.sorted()
+        var encryption = EncryptionSyncChanges()
+        encryption.toDevice = ((try? container.decodeIfPresent(ToDevice.self, forKey: .toDevice))??.events ?? []).compactMap(\.value)
+        let lists = (try? container.decodeIfPresent(DeviceLists.self, forKey: .deviceLists)) ?? nil
+        encryption.changedDeviceLists = lists?.changed ?? []
+        encryption.leftDeviceLists = lists?.left ?? []
+        encryption.oneTimeKeyCounts = (try? container.decodeIfPresent([String: Int].self, forKey: .oneTimeKeyCounts)) ?? nil
+        encryption.unusedFallbackKeyTypes = (try? container.decodeIfPresent([String].self, forKey: .unusedFallbackKeyTypes)) ?? nil
+        self.encryption = encryption
     }
 }
 
@@ -206,7 +237,7 @@ public struct SyncResponse: Decodable, Sendable, Equatable {
 /// ephemeral events.
 public enum SyncFilter {
     public static let stateTypes = ["m.room.name", "m.room.encryption", "m.room.member", "m.room.create"]
-    public static let timelineTypes = ["m.room.message", "m.room.redaction"] + stateTypes
+    public static let timelineTypes = ["m.room.message", "m.room.redaction", "m.room.encrypted"] + stateTypes
 
     /// The room event filter `/messages` takes: the same timeline types.
     public static func roomEventFilterJSON() -> String {

@@ -258,6 +258,18 @@ enum Schema {
             UNIQUE (room_id, from_token)
         );
         """,
+        // 14: what a send into an encrypted room encrypted (the event's
+        // `m.room.encrypted` content, ciphertext only), kept so that a retry
+        // sends the same ciphertext under the same transaction id. And how a
+        // received message's encrypted audio is decrypted once downloaded
+        // (the event's `file`: its address, key, IV and hash).
+        """
+        ALTER TABLE outbox ADD COLUMN encrypted_content TEXT;
+        CREATE TABLE encrypted_media (
+            message_id TEXT PRIMARY KEY REFERENCES messages (id) ON DELETE CASCADE,
+            file TEXT NOT NULL
+        );
+        """,
     ]
 
     static var version: Int { migrations.count }

@@ -25,6 +25,9 @@ enum CommandLineRequest: Equatable {
     case accountLogin(homeserver: String, user: String)
     case accountLogout
     case accountStatus(json: Bool)
+    case accountRecover(new: Bool)
+    case directChat(userID: String)
+    case encryptionInstall
     case rooms(json: Bool)
     case join(roomID: String)
     case leave(roomID: String)
@@ -138,9 +141,24 @@ enum CommandLineRequest: Equatable {
                     let json = rest.flag("--json")
                     try rest.finish()
                     return .accountStatus(json: json)
+                case "recover":
+                    let new = rest.flag("--new")
+                    try rest.finish()
+                    return .accountRecover(new: new)
                 default:
-                    throw UsageError(tr("'account' takes login, logout or status, not '{action}'", ["action": action]))
+                    throw UsageError(tr("'account' takes login, logout, status or recover, not '{action}'", ["action": action]))
                 }
+            case "dm":
+                let user = try rest.positional("USER_ID")
+                try rest.finish()
+                return .directChat(userID: user)
+            case "encryption":
+                let action = try rest.positional("install")
+                try rest.finish()
+                guard action == "install" else {
+                    throw UsageError(tr("'encryption' takes install, not '{action}'", ["action": action]))
+                }
+                return .encryptionInstall
             case "rooms":
                 let json = rest.flag("--json")
                 try rest.finish()
@@ -260,7 +278,17 @@ enum CommandLineRequest: Equatable {
                               asked for); the token is kept in the keyring only
           account logout      Sign out (the server ends the session)
           account status [--json]
-                              Who is signed in, and how many messages wait
+                              Who is signed in, this device, whether it is
+                              cross-signed, and how many messages wait
+          account recover [--new]
+                              Verify this device with the account's recovery key
+                              or passphrase (from standard input), or with --new
+                              make the account's identity and print its new
+                              recovery key once (keep it safe)
+          encryption install  Install the engine Hark encrypts with (vodozemac,
+                              about 1 MB, progress on standard error)
+          dm USER_ID          Find or start the direct chat with someone and
+                              print its room id (encrypted when they have keys)
           rooms [--json]      The joined rooms and invitations
           join ROOM_ID        Join a room, or accept its invitation
           leave ROOM_ID       Leave a room, or decline its invitation

@@ -89,7 +89,7 @@ final class ConversationWindowTests: XCTestCase {
                     "Recordings",
                     "Party, Invitation from @carol:localhost",
                     "Voice, 1 unread, Latest from Bob",
-                    "Secret, Encrypted rooms are not supported yet",
+                    "Secret, Encrypted: Hark’s encryption is not set up",
                 ])
                 XCTAssertEqual(conversations.sidebar.selected, .recordings)
                 let history = try XCTUnwrap(window.history)
@@ -112,7 +112,7 @@ final class ConversationWindowTests: XCTestCase {
                 settle()
                 let composer = try XCTUnwrap(window.composer)
                 XCTAssertFalse(composer.recordIsSensitive)
-                XCTAssertTrue(composer.recordTooltip.hasPrefix("Encrypted rooms are not supported yet"), composer.recordTooltip)
+                XCTAssertTrue(composer.recordTooltip.hasPrefix("This room is end-to-end encrypted and Hark’s encryption is not set up"), composer.recordTooltip)
                 XCTAssertEqual(composer.hintShown, composer.recordTooltip)
                 composer.toggleRecording()
                 XCTAssertFalse(composer.isRecording, "nothing is recorded for an encrypted room")

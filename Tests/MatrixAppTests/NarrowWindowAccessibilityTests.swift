@@ -14,7 +14,7 @@ extension RoomWindowTests {
         let keyring = try TestKeyring()
         defer { keyring.stop() }
         let folder = try ScratchFolder()
-        let voice = try Self.voiceFile(in: folder)
+        let voice = try oggVoiceFile(in: folder)
         let accessibility = try AccessibilityBus()
         defer { accessibility.stop() }
         // Hark's own data; GTK speaks AT-SPI (this phase's tests use GTK's test backend).

@@ -28,7 +28,7 @@ extension RoomWindowTests {
         let keyring = try TestKeyring()
         defer { keyring.stop() }
         let folder = try ScratchFolder()
-        let voice = try Self.voiceFile(in: folder)
+        let voice = try oggVoiceFile(in: folder)
         try MainActor.assumeIsolated {
             let bob = try Self.bob(homeserver)
             try withWindow(storeIn: folder.url.appendingPathComponent("store")) { store, window in

@@ -21,7 +21,7 @@ extension RoomWindowTests {
         let keyring = try TestKeyring()
         defer { keyring.stop() }
         let folder = try ScratchFolder()
-        let voice = try Self.voiceFile(in: folder)
+        let voice = try oggVoiceFile(in: folder)
         var stopped = false
         defer { if stopped { try? server.start() } }
         try MainActor.assumeIsolated {

@@ -26,7 +26,7 @@ final class RoomTimingBenchTests: XCTestCase {
         let keyring = try TestKeyring()
         defer { keyring.stop() }
         let folder = try ScratchFolder()
-        let voice = try RoomWindowTests.voiceFile(in: folder)
+        let voice = try oggVoiceFile(in: folder)
         let homeserver = server.url
         try MainActor.assumeIsolated {
             let bob = try RoomWindowTests.bob(homeserver)

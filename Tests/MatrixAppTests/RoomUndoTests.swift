@@ -76,7 +76,7 @@ final class RoomUndoTests: XCTestCase {
         let keyring = try TestKeyring()
         defer { keyring.stop() }
         let folder = try ScratchFolder()
-        let voice = try RoomWindowTests.voiceFile(in: folder)
+        let voice = try oggVoiceFile(in: folder)
         try MainActor.assumeIsolated {
             PlaybackController.audioSink = "fakesink sync=true"
             let bob = try RoomWindowTests.bob(homeserver)
@@ -139,7 +139,7 @@ final class RoomUndoTests: XCTestCase {
         let keyring = try TestKeyring()
         defer { keyring.stop() }
         let folder = try ScratchFolder()
-        let voice = try RoomWindowTests.voiceFile(in: folder)
+        let voice = try oggVoiceFile(in: folder)
         // Recorded yesterday: an import keeps its file's date.
         let yesterday = Date().addingTimeInterval(-86_400)
         let earlier = folder.path("earlier.ogg")
@@ -189,7 +189,7 @@ final class RoomUndoTests: XCTestCase {
         let keyring = try TestKeyring()
         defer { keyring.stop() }
         let folder = try ScratchFolder()
-        let voice = try RoomWindowTests.voiceFile(in: folder)
+        let voice = try oggVoiceFile(in: folder)
         var stopped = false
         defer { if stopped { try? server.start() } }
         try MainActor.assumeIsolated {

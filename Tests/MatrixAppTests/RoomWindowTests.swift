@@ -59,15 +59,6 @@ final class RoomWindowTests: XCTestCase {
         return bob
     }
 
-    /// Four seconds of real Ogg Opus.
-    static func voiceFile(in folder: ScratchFolder) throws -> String {
-        let wav = folder.path("voice.wav"), ogg = folder.path("voice.ogg")
-        try WAVFile.write([.init(seconds: 1, amplitude: 0), .init(seconds: 1, amplitude: 0.9),
-                           .init(seconds: 2, amplitude: 0.05)], rate: 48_000, to: URL(fileURLWithPath: wav))
-        try gstLaunch("filesrc location=\(wav) ! wavparse ! audioconvert ! audioresample "
-                      + "! audio/x-raw,rate=48000,channels=1 ! opusenc ! oggmux ! filesink location=\(ogg)")
-        return ogg
-    }
 
     @MainActor
     static func sendVoice(from bob: MatrixClient, to roomID: String, path: String) throws -> String {
@@ -108,7 +99,7 @@ final class RoomWindowTests: XCTestCase {
         let keyring = try TestKeyring()
         defer { keyring.stop() }
         let folder = try ScratchFolder()
-        let voice = try Self.voiceFile(in: folder)
+        let voice = try oggVoiceFile(in: folder)
         try MainActor.assumeIsolated {
             PlaybackController.audioSink = "fakesink sync=true"  // no sound card here
             let bob = try Self.bob(homeserver)
@@ -199,7 +190,7 @@ final class RoomWindowTests: XCTestCase {
         let keyring = try TestKeyring()
         defer { keyring.stop() }
         let folder = try ScratchFolder()
-        let voice = try Self.voiceFile(in: folder)
+        let voice = try oggVoiceFile(in: folder)
         try MainActor.assumeIsolated {
             let bob = try Self.bob(homeserver)
             // Sixty voice messages from before Alice joined: more than a sync's
@@ -240,7 +231,7 @@ final class RoomWindowTests: XCTestCase {
         let keyring = try TestKeyring()
         defer { keyring.stop() }
         let folder = try ScratchFolder()
-        let voice = try Self.voiceFile(in: folder)
+        let voice = try oggVoiceFile(in: folder)
         try MainActor.assumeIsolated {
             let bob = try Self.bob(homeserver)
             var recordingID = ""
@@ -294,10 +285,10 @@ final class RoomWindowTests: XCTestCase {
                 conversations.show(.room(secret))
                 let composer = try XCTUnwrap(window.composer)
                 XCTAssertFalse(composer.recordIsSensitive)
-                XCTAssertTrue(composer.recordTooltip.hasPrefix("Encrypted rooms are not supported yet"))
+                XCTAssertTrue(composer.recordTooltip.hasPrefix("This room is end-to-end encrypted and Hark’s encryption is not set up"))
                 let other = try store.importFile(voice, title: "Never sent")
                 conversations.send(other, to: secret)
-                XCTAssertTrue(window.toastTexts.last?.hasPrefix("“Never sent” was not sent: Encrypted rooms are not supported yet") == true,
+                XCTAssertTrue(window.toastTexts.last?.hasPrefix("“Never sent” was not sent: This room is end-to-end encrypted and Hark’s encryption is not set up") == true,
                               "\(window.toastTexts)")
                 XCTAssertEqual(try store.matrix.sends(of: other.id), [])
             }

@@ -17,7 +17,7 @@ extension RoomWindowTests {
         let session = try StrangerSession(user: "dora", homeserver: try homeserver, server: XCTUnwrap(Self.server))
         defer { session.stop() }
         let (userID, homeserver) = (session.userID, session.homeserver)
-        let voice = try Self.voiceFile(in: session.folder)
+        let voice = try oggVoiceFile(in: session.folder)
         let (family, tom) = try MainActor.assumeIsolated {
             let bob = try Self.bob(homeserver)
             let family = try awaitOnLoop { try await bob.createRoom(name: Self.markupName, invite: [userID]) }

@@ -99,7 +99,7 @@ final class AccountTests: XCTestCase {
         let server = try XCTUnwrap(Self.server, "no homeserver (see the log above)")
         let keyring = try TestKeyring()
         let folder = try ScratchFolder()
-        let voice = try HomeserverTests.voiceFile(in: folder)
+        let voice = try oggVoiceFile(in: folder)
         let url = server.url, base = folder.url.appendingPathComponent("store")
         try MainActor.assumeIsolated {
             let store = try MessageStore(folder: base)

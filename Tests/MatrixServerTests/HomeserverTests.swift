@@ -141,19 +141,10 @@ final class HomeserverTests: XCTestCase {
         return roomID
     }
 
-    /// Real Ogg Opus: a second of silence, a second loud, two seconds quiet.
-    static func voiceFile(in folder: ScratchFolder) throws -> String {
-        let wav = folder.path("voice.wav"), ogg = folder.path("voice.ogg")
-        try WAVFile.write([.init(seconds: 1, amplitude: 0), .init(seconds: 1, amplitude: 0.9),
-                           .init(seconds: 2, amplitude: 0.05)], rate: 48_000, to: URL(fileURLWithPath: wav))
-        try gstLaunch("filesrc location=\(wav) ! wavparse ! audioconvert ! audioresample "
-                      + "! audio/x-raw,rate=48000,channels=1 ! opusenc ! oggmux ! filesink location=\(ogg)")
-        return ogg
-    }
 
     func testAVoiceMessageReachesTheOtherUserAsElementReadsIt() throws {
         let folder = try ScratchFolder()
-        let path = try Self.voiceFile(in: folder)
+        let path = try oggVoiceFile(in: folder)
         let audio = try XCTUnwrap(FileManager.default.contents(atPath: path))
         let analysis = try Analyzer.analyze(path: path)
         let homeserver = try homeserver
@@ -267,7 +258,7 @@ final class HomeserverTests: XCTestCase {
                                                      message: message, contentURI: "mxc://localhost/x")
             }
             XCTAssertEqual(error, .encryptedRoom)
-            XCTAssertEqual(error?.description, "Encrypted rooms are not supported yet: Hark sent nothing into this room.")
+            XCTAssertEqual(error?.description, "This room is end-to-end encrypted and Hark’s encryption is not set up: Hark sent nothing into it.")
             let sync = try awaitOnLoop { try await alice.sync(since: nil) }
             let room = try XCTUnwrap(sync.joined[roomID])
             XCTAssertTrue(room.isEncrypted)

@@ -30,7 +30,7 @@ final class HostileMemberTests: XCTestCase {
     var voicePath = ""
     override func setUpWithError() throws {
         folder = try ScratchFolder()
-        voicePath = try HomeserverTests.voiceFile(in: folder)
+        voicePath = try oggVoiceFile(in: folder)
     }
     override func tearDownWithError() throws { folder = nil }
 

@@ -147,7 +147,7 @@ final class MatrixCommandTests: XCTestCase {
         // Nothing goes into the encrypted room.
         (status, output) = try hark(["send", first, encryptedID])
         XCTAssertEqual(status, 1, output)
-        XCTAssertTrue(output.contains("Encrypted rooms are not supported yet"), output)
+        XCTAssertTrue(output.contains("This room is end-to-end encrypted and Hark’s encryption is not set up"), output)
 
         // The server is down: queued (exit status 3), sent once by the next sync.
         (status, output) = try hark(["record", "--duration", "1", "--raw", "--source", "audiotestsrc is-live=true wave=sine"])

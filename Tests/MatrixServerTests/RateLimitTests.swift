@@ -16,7 +16,7 @@ final class RateLimitTests: XCTestCase {
 
     func testARateLimitedSendWaitsAtMostFiveMinutesBacksOffAndIsNotSentAfterADay() throws {
         let folder = try ScratchFolder()
-        let voicePath = try HomeserverTests.voiceFile(in: folder)
+        let voicePath = try oggVoiceFile(in: folder)
         let limited = { (wait: String) in
             #"{"errcode": "M_LIMIT_EXCEEDED", "error": "Too many requests"\#(wait)}"#
         }

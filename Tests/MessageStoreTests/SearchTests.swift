@@ -154,6 +154,8 @@ final class SearchTests: XCTestCase {
             ALTER TABLE outbox DROP COLUMN expired;
             ALTER TABLE outbox DROP COLUMN uploaded_size;
             DROP TABLE room_gaps;
+            ALTER TABLE outbox DROP COLUMN encrypted_content;
+            DROP TABLE encrypted_media;
             DROP TABLE downloads;
             PRAGMA user_version = 8;
             """)

@@ -15,17 +15,24 @@ Hark's helpers do (Sources/HelperProcesses' JSONLinesChannel can drive it):
     {"id": "2", "cmd": "sync", "timeout_ms": 0}
         -> next_batch (one /sync; keys uploaded, queried, claimed as needed)
     {"id": "3", "cmd": "sync_until", "seconds": 60, "room_id": "!…" (optional),
-     "body": "…" | "msgtype": "m.audio" | "invited": true | "joined": "@user" (one of them)}
+     "body": "…" | "msgtype": "m.audio" | "invited": true | "joined": "@user" (one of them),
+     "sender": "@user" (optional)}
         -> event (the first received event that matches), or room_id (invited/joined)
     {"id": "4", "cmd": "join", "room_id": "!…"}
+    {"id": "4b", "cmd": "invite", "room_id": "!…", "user_id": "@…"}; {"cmd": "leave", "room_id": "!…"}
     {"id": "5", "cmd": "create_room", "invite": ["@bob:localhost"], "encrypted": true, "direct": false}
         -> room_id
     {"id": "6", "cmd": "send_text", "room_id": "!…", "body": "…"} -> event_id
     {"id": "7", "cmd": "send_audio", "room_id": "!…", "path": "/…/voice.ogg",
      "mimetype": "audio/ogg", "duration_ms": 1500, "waveform": [0, 512, …]}
         -> event_id (m.audio with the voice marker; the file encrypted when the room is)
-    {"id": "8", "cmd": "trust", "mode": "ignore_unverified" | "verify_all" | "strict"}
-        (how sending treats other devices: nio refuses unverified ones unless told)
+    {"id": "8", "cmd": "trust", "mode": "ignore_unverified" | "verify_all" | "strict" | "cross_signed_only"}
+        (how sending treats other devices: nio refuses unverified ones unless told;
+         cross_signed_only shares only with devices their owner cross-signed, as Element
+         does since 2026, and sends m.room_key.withheld (m.unverified) to the others)
+    {"cmd": "cross_sign"} publishes a cross-signing identity and signs this device;
+    {"cmd": "cross_sign", "identity_from": STORE_DIR} signs it with the identity another
+    peer of the same user made (kept in that peer's STORE_DIR)
     {"id": "9", "cmd": "events", "room_id": "!…" (optional)}
         -> events: every room message received so far, decrypted where it could
            be ({room_id, event_id, sender, type, decrypted, undecryptable, content})
@@ -47,6 +54,9 @@ import time
 from nio import (AsyncClient, AsyncClientConfig, LoginResponse, MegolmEvent, RoomCreateResponse,
                  RoomMessage, RoomPreset, RoomVisibility)
 from nio.crypto.attachments import decrypt_attachment
+from nio.event_builders import ToDeviceMessage
+
+import nio_cross_signing
 
 
 class Peer:
@@ -58,6 +68,9 @@ class Peer:
         self.client = AsyncClient(homeserver, user, store_path=store, config=config)
         self.events = []
         self.ignore_unverified = False
+        # Share room keys only with devices their owner cross-signed (Element since 2026),
+        # and tell the others why with m.room_key.withheld.
+        self.cross_signed_only = False
         self.client.add_event_callback(self.received, (RoomMessage, MegolmEvent))
 
     async def received(self, room, event):
@@ -120,6 +133,8 @@ class Peer:
                 continue
             if "msgtype" in request and event["content"].get("msgtype") != request["msgtype"]:
                 continue
+            if "sender" in request and event["sender"] != request["sender"]:
+                continue
             return {"event": event}
         return None
 
@@ -147,6 +162,16 @@ class Peer:
                 raise RuntimeError("join failed: %s" % response)
             await self.sync_once()
             return {"room_id": response.room_id}
+        if command == "invite":
+            response = await client.room_invite(request["room_id"], request["user_id"])
+            if type(response).__name__ != "RoomInviteResponse":
+                raise RuntimeError("invite failed: %s" % response)
+            return {}
+        if command == "leave":
+            response = await client.room_leave(request["room_id"])
+            if type(response).__name__ != "RoomLeaveResponse":
+                raise RuntimeError("leave failed: %s" % response)
+            return {}
         if command == "create_room":
             initial = []
             if request.get("encrypted", True):
@@ -165,9 +190,20 @@ class Peer:
             return await self.send(request["room_id"], {"msgtype": "m.text", "body": request["body"]})
         if command == "send_audio":
             return await self.send_audio(request)
+        if command == "cross_sign":
+            await self.keys()
+            if request.get("identity_from"):
+                key = nio_cross_signing.self_signing_key(request["identity_from"])
+                await nio_cross_signing.sign_device(client, key)
+            else:
+                await nio_cross_signing.publish_identity(client, self.store)
+            return {}
         if command == "trust":
             mode = request["mode"]
             self.ignore_unverified = mode == "ignore_unverified"
+            self.cross_signed_only = mode == "cross_signed_only"
+            if self.cross_signed_only:
+                await self.trust_cross_signed()
             if mode == "verify_all":
                 await self.keys()
                 for user in client.device_store.users:
@@ -185,11 +221,50 @@ class Peer:
         raise RuntimeError("no command %r" % command)
 
     async def send(self, room_id, content):
+        if self.cross_signed_only:
+            await self.trust_cross_signed()
         response = await self.client.room_send(room_id, "m.room.message", content,
                                                ignore_unverified_devices=self.ignore_unverified)
         if not hasattr(response, "event_id"):
             raise RuntimeError("send failed: %s" % response)
+        if self.cross_signed_only:
+            await self.send_withheld(room_id)
         return {"event_id": response.event_id}
+
+    async def trust_cross_signed(self):
+        """Verifies the devices their owners cross-signed and blacklists the
+        rest; a device whose standing changed gets a fresh session next time."""
+        client = self.client
+        await self.keys()
+        users = [u for u in client.device_store.users if u != client.user_id]
+        signed = await nio_cross_signing.cross_signed_devices(client, users) if users else set()
+        changed = False
+        for user in users:
+            for device in client.device_store.active_user_devices(user):
+                if (user, device.device_id) in signed:
+                    changed |= not client.olm.is_device_verified(device)
+                    client.unblacklist_device(device)
+                    client.verify_device(device)
+                else:
+                    changed |= not client.olm.is_device_blacklisted(device)
+                    client.unverify_device(device)
+                    client.blacklist_device(device)
+        if changed:
+            client.olm.outbound_group_sessions.clear()
+
+    async def send_withheld(self, room_id):
+        client = self.client
+        session = client.olm.outbound_group_sessions.get(room_id)
+        room = client.rooms.get(room_id)
+        if session is None or room is None:
+            return
+        for user in room.users:
+            for device in client.device_store.active_user_devices(user):
+                if client.olm.is_device_blacklisted(device):
+                    await client.to_device(ToDeviceMessage("m.room_key.withheld", user, device.device_id, {
+                        "room_id": room_id, "session_id": session.id, "algorithm": "m.megolm.v1.aes-sha2",
+                        "sender_key": client.olm.account.identity_keys["curve25519"], "code": "m.unverified",
+                        "reason": "This device is not verified by its owner."}))
 
     async def send_audio(self, request):
         path = request["path"]

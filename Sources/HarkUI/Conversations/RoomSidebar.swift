@@ -73,6 +73,9 @@ final class RoomSidebar {
 
     /// Shows `rooms` (as `MatrixTables.rooms()` orders them); the chosen
     /// row stays chosen, or "Recordings" when its room is gone.
+    /// Whether encrypted rooms are open to Hark (its encryption is set up): their rows say so when not.
+    var canEncrypt = false
+
     func reload(rooms: [StoredRoom]) {
         rebuilding = true
         defer { rebuilding = false }
@@ -92,7 +95,7 @@ final class RoomSidebar {
                 guard !grouped || invitationsExpanded else { continue }
                 add(invitationRow(room), scope: nil)
                 invitationRows[room.id] = rows.last?.row
-            case .join: add(Self.roomRow(room), scope: .room(room.id))
+            case .join: add(Self.roomRow(room, canEncrypt: canEncrypt), scope: .room(room.id))
             case .leave: continue
             }
         }
@@ -136,10 +139,10 @@ final class RoomSidebar {
         rows.append((row, scope))
     }
 
-    static func roomRow(_ room: StoredRoom) -> (widget: UnsafeMutablePointer<GtkWidget>, name: String) {
+    static func roomRow(_ room: StoredRoom, canEncrypt: Bool) -> (widget: UnsafeMutablePointer<GtkWidget>, name: String) {
         var subtitle: String?
-        if room.isEncrypted {
-            subtitle = WindowConversations.encryptedText
+        if room.isEncrypted, !canEncrypt {
+            subtitle = WindowConversations.encryptedNote(canEncrypt: false)
         } else if let sender = room.lastSenderName {
             subtitle = tr("Latest from {name}", ["name": sender])
         }

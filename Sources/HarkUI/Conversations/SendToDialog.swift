@@ -7,8 +7,8 @@ import GtkSupport
 import Localization
 import MessageStore
 
-/// "Send to…": the joined rooms a message can go to (never an encrypted
-/// one: nothing is sent there), one click sends it; Cancel or Escape sends nothing.
+/// "Send to…": the joined rooms a message can go to (an encrypted one only
+/// when Hark's encryption is set up), one click sends it; Cancel or Escape sends nothing.
 @MainActor
 final class SendToDialog {
     let dialog: UnsafeMutablePointer<GtkWindow>
@@ -17,15 +17,19 @@ final class SendToDialog {
     private let send: @MainActor (StoredRoom) -> Void
 
     /// The rooms a message can be sent into.
-    static func candidates(_ rooms: [StoredRoom]) -> [StoredRoom] {
-        rooms.filter { $0.membership == .join && !$0.isEncrypted }
+    static func candidates(_ rooms: [StoredRoom], canEncrypt: Bool) -> [StoredRoom] {
+        rooms.filter { $0.membership == .join && (canEncrypt || !$0.isEncrypted) }
     }
 
-    init(over parent: UnsafeMutablePointer<GtkWindow>?, title: String, rooms: [StoredRoom],
+    init(over parent: UnsafeMutablePointer<GtkWindow>?, title: String, rooms: [StoredRoom], canEncrypt: Bool,
          send: @escaping @MainActor (StoredRoom) -> Void) {
-        self.rooms = Self.candidates(rooms)
+        self.rooms = Self.candidates(rooms, canEncrypt: canEncrypt)
         self.send = send
-        let body = self.rooms.isEmpty ? tr("You have joined no room Hark can send to (encrypted rooms are not supported yet).") : nil
+        let body = self.rooms.isEmpty
+            ? (canEncrypt || !rooms.contains(where: \.isEncrypted)
+               ? tr("You have joined no room Hark can send to.")
+               : tr("You have joined no room Hark can send to: your rooms are encrypted, and Hark’s encryption is not set up."))
+            : nil
         let widget = adw_message_dialog_new(parent, tr("Send “{title}” to…", ["title": ReceivedText.shown(title)]), body)!
         dialog = hark_window(widget)
         let messageDialog = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: AdwMessageDialog.self)

@@ -162,6 +162,7 @@ final class WindowConversations {
 
     private func reloadRooms() {
         let rooms = account.showsRooms ? ((try? account.store.matrix.rooms()) ?? []) : []
+        sidebar.canEncrypt = account.canEncrypt
         sidebar.reload(rooms: rooms)
         showTitle()
         updateComposer()
@@ -227,7 +228,8 @@ final class WindowConversations {
         let offline = connectionProblem != nil && account.isSignedIn && layout.isFolded
         if let room = shownRoom {
             layout.setTitle(room.displayName,
-                            subtitle: WaitingElsewhere.subtitle(offline: offline, note: room.isEncrypted ? Self.encryptedText : nil))
+                            subtitle: WaitingElsewhere.subtitle(offline: offline, note: room.isEncrypted
+                                ? Self.encryptedNote(canEncrypt: account.canEncrypt) : nil))
         } else {
             layout.setTitle(account.showsRooms ? RoomSidebar.recordingsTitle : AppInfo.name,
                             subtitle: WaitingElsewhere.subtitle(offline: offline, note: nil))
@@ -238,23 +240,33 @@ final class WindowConversations {
         showWhatWaits()
     }
 
-    static var encryptedText: String { tr("Encrypted rooms are not supported yet") }
+    /// What an encrypted room's title and row say.
+    static func encryptedNote(canEncrypt: Bool) -> String {
+        canEncrypt ? tr("End-to-end encrypted") : tr("Encrypted: Hark’s encryption is not set up")
+    }
 
-    /// Record records into the room shown; never into an encrypted one.
+    /// How the user sets encryption up (the engine is installed on the command line, then Hark restarted).
+    static var encryptionSetUp: String {
+        tr("Install Hark’s encryption engine with “hark encryption install”, then open Hark again.")
+    }
+
+    /// Record records into the room shown; into an encrypted one only when Hark's encryption is set up.
     private func updateComposer() {
         guard let composer = window.composer else { return }
         let room = shownRoom
         composer.roomID = room?.id
-        composer.unavailableReason = room?.isEncrypted == true
-            ? tr("Encrypted rooms are not supported yet: Hark cannot record into this room.") : nil
+        composer.unavailableReason = room?.isEncrypted == true && !account.canEncrypt
+            ? tr("This room is end-to-end encrypted and Hark’s encryption is not set up, so Hark cannot record into it.")
+                + " " + Self.encryptionSetUp
+            : nil
     }
 
     private func updateEmptyState() {
         guard let page = window.emptyStatePage else { return }
         if let room = shownRoom {
             adw_status_page_set_title(OpaquePointer(page), tr("No voice messages yet"))
-            adw_status_page_set_description(OpaquePointer(page), room.isEncrypted
-                ? tr("Encrypted rooms are not supported yet.")
+            adw_status_page_set_description(OpaquePointer(page), room.isEncrypted && !account.canEncrypt
+                ? Markup.escape(tr("This room is end-to-end encrypted, and Hark’s encryption is not set up.") + " " + Self.encryptionSetUp)
                 : tr("Record a message with the button below: it is sent to {room}.", ["room": Markup.escape(room.displayName)]))
         } else {
             window.resetEmptyState()
@@ -323,7 +335,8 @@ final class WindowConversations {
 
     private func askWhereToSend(_ message: Message) {
         let rooms = (try? account.store.matrix.rooms()) ?? []
-        let dialog = SendToDialog(over: window.window, title: message.title, rooms: rooms) { [weak self] room in
+        let dialog = SendToDialog(over: window.window, title: message.title, rooms: rooms,
+                                  canEncrypt: account.canEncrypt) { [weak self] room in
             guard let self, self.send(message, to: room.id) else { return }
             self.sendingToasts[message.id] = self.window.toast(tr("Sending “{title}” to {room}",
                                                                   ["title": message.title, "room": room.displayName]))

@@ -73,15 +73,29 @@ func runAccountStatus(json: Bool) -> Int32 {
             }
         }
         let queued = (try? store.matrix.queuedSends().count) ?? 0
+        // Whether the account's identity signed this device (nil: not signed in, or the server did not say).
+        var crossSigned: Bool?
+        if state == "signed_in", let record, let deviceID = record.deviceID,
+           let client = try? await MatrixAccount.restore(store: store, secrets: SecretStore()) {
+            crossSigned = try? await CrossSigning(client: client, userID: record.userID, deviceID: deviceID)
+                .status().deviceCrossSigned
+        }
         if json {
-            var object = "{\"homeserver\":" + (record.map { JSONText.string($0.homeserver) } ?? "null")
+            var object = "{\"cross_signed\":" + (crossSigned.map { $0 ? "true" : "false" } ?? "null")
+                + ",\"device_id\":" + (record?.deviceID.map { JSONText.string($0) } ?? "null")
+                + ",\"homeserver\":" + (record.map { JSONText.string($0.homeserver) } ?? "null")
                 + ",\"queued\":\(queued),\"state\":" + JSONText.string(state)
                 + ",\"user_id\":" + (record.map { JSONText.string($0.userID) } ?? "null") + "}"
             if let problem { object.insert(contentsOf: ",\"problem\":" + JSONText.string(problem), at: object.index(before: object.endIndex)) }
             print(object)
         } else {
             switch state {
-            case "signed_in": print(tr("Signed in as {user} on {server}.", ["user": record!.userID, "server": record!.homeserver]))
+            case "signed_in":
+                print(tr("Signed in as {user} on {server}.", ["user": record!.userID, "server": record!.homeserver]))
+                if crossSigned == false {
+                    print(tr("This device ({device}) is not verified: 'hark account recover' verifies it with the recovery key.",
+                             ["device": record!.deviceID ?? ""]))
+                }
             case "signed_out_by_server":
                 print(tr("Signed out by the server ({user}): sign in again with 'hark account login'; nothing was lost.",
                          ["user": record!.userID]))

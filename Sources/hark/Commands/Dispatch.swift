@@ -63,6 +63,12 @@ func run(_ request: CommandLineRequest) -> Int32 {
         return runAccountLogin(homeserver: homeserver, user: user)
     case .accountLogout:
         return runAccountLogout()
+    case .accountRecover(let new):
+        return runAccountRecover(new: new)
+    case .directChat(let userID):
+        return runDirectChat(userID: userID)
+    case .encryptionInstall:
+        return runEncryptionInstall()
     case .accountStatus(let json):
         return runAccountStatus(json: json)
     case .rooms(let json):

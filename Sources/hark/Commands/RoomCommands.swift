@@ -6,17 +6,18 @@ import MessageStore
 
 /// The signed-in account's session, or nil after saying why there is none.
 @MainActor
-private func signedInSession(_ store: MessageStore) async -> ConversationSession? {
+func signedInSession(_ store: MessageStore) async -> ConversationSession? {
     if store.matrix.matrixAccount() != nil, store.matrix.isSignedOutByServer {
         printFailure(MatrixError.signedOutByServer.description)
         return nil
     }
     do {
-        guard let client = try await MatrixAccount.restore(store: store, secrets: SecretStore()) else {
+        let secrets = SecretStore()
+        guard let client = try await MatrixAccount.restore(store: store, secrets: secrets) else {
             printFailure(tr("not signed in to a Matrix account (sign in with 'hark account login')"))
             return nil
         }
-        let session = ConversationSession(client: client, store: store)
+        let session = ConversationSession(client: client, store: store, secrets: secrets)
         session.onDownloadFailure = { _, reason in printFailure(reason) }
         return session
     } catch {
@@ -64,7 +65,7 @@ func runRooms(json: Bool) -> Int32 {
                 if room.membership == .invite {
                     notes.append(room.inviter.map { tr("invited by {name}", ["name": $0]) } ?? tr("invited"))
                 }
-                if room.isEncrypted { notes.append(tr("encrypted: not supported yet")) }
+                if room.isEncrypted { notes.append(tr("encrypted")) }
                 if room.unreadCount > 0 { notes.append(trn("{count} unread", "{count} unread", room.unreadCount)) }
                 print("\(room.id)  \(terminalSafe(room.displayName))" + (notes.isEmpty ? "" : "  (\(notes.joined(separator: ", ")))"))
             }

@@ -1,0 +1,74 @@
+import Conversations
+import Foundation
+import GLibSupport
+import HarkTestSupport
+import Matrix
+import MatrixCrypto
+import XCTest
+
+/// Cross-signing against Synapse (which checks every signature it is given):
+/// a new identity signs the device that made it; another device of the
+/// account is signed once the user gives the recovery key, not before, and
+/// not with a wrong key.
+final class CrossSigningTests: XCTestCase {
+    /// A signed-in device of Alice's with its keys published by its own engine.
+    @MainActor
+    static func device(_ server: SynapseServer) async throws -> (CrossSigning, TestDevice) {
+        let device = try TestDevice()
+        let client = MatrixClient(homeserver: server.url)
+        let session = try await client.login(user: "alice", password: SharedHomeserver.password)
+        let encryption = RoomEncryption(engine: device.engine, client: client, userID: session.userID, deviceID: session.deviceID)
+        try await encryption.prepare()
+        return (CrossSigning(client: client, userID: session.userID, deviceID: session.deviceID), device)
+    }
+
+    func testANewIdentityAndASecondDeviceVerifiedByTheRecoveryKey() throws {
+        try MainActor.assumeIsolated {
+            MainLoop.bridgeSwiftConcurrency()
+            guard let server = SharedHomeserver.start(users: ["alice"]) else { return XCTFail("no homeserver") }
+            defer { server.stop() }
+            try awaitOnLoop(seconds: 240) {
+                let (laptop, laptopDevice) = try await Self.device(server)
+                defer { laptopDevice.engine.stop() }
+                let before = try await laptop.status()
+                XCTAssertFalse(before.hasIdentity)
+                let recoveryKey = try await laptop.createIdentity()
+                XCTAssertNoThrow(try RecoveryKey.decode(recoveryKey))
+                let after = try await laptop.status()
+                XCTAssertTrue(after.hasIdentity)
+                XCTAssertTrue(after.deviceCrossSigned, "the device that made the identity is signed by it")
+                do {
+                    _ = try await laptop.createIdentity()
+                    XCTFail("a second identity replaced the first")
+                } catch {
+                    XCTAssertEqual(error as? CrossSigning.Failure, .identityExists)
+                }
+
+                let (phone, phoneDevice) = try await Self.device(server)
+                defer { phoneDevice.engine.stop() }
+                let unsigned = try await phone.status()
+                XCTAssertFalse(unsigned.deviceCrossSigned)
+                var wrong = try RecoveryKey.encode(try secureRandomBytes(32))
+                do {
+                    try await phone.verifyThisDevice(with: wrong)
+                    XCTFail("a wrong recovery key verified the device")
+                } catch {
+                    XCTAssertEqual(error as? CrossSigning.Failure, .crypto(.wrongRecoveryKey))
+                }
+                wrong = "not a key at all"
+                do {
+                    try await phone.verifyThisDevice(with: wrong)
+                    XCTFail("text that is no key verified the device")
+                } catch {
+                    if case .crypto? = error as? CrossSigning.Failure {} else { XCTFail("\(error)") }
+                }
+                let stillUnsigned = try await phone.status()
+                XCTAssertFalse(stillUnsigned.deviceCrossSigned)
+                // As people copy it: the groups on separate lines.
+                try await phone.verifyThisDevice(with: recoveryKey.replacingOccurrences(of: " ", with: "\n"))
+                let signed = try await phone.status()
+                XCTAssertTrue(signed.deviceCrossSigned)
+            }
+        }
+    }
+}

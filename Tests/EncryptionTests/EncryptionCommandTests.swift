@@ -1,0 +1,107 @@
+import Foundation
+import GLibSupport
+import HarkTestSupport
+import XCTest
+
+/// The command line in an encrypted direct chat, against Synapse with a
+/// keyring of the test's own and a matrix-nio peer that shares keys only
+/// with cross-signed devices: `hark dm`, `account recover --new`, `account
+/// status --json`, `send` and `sync` encrypting and decrypting.
+final class EncryptionCommandTests: XCTestCase {
+    /// `hark` with its data in `home`.
+    private static func hark(_ home: ScratchFolder, _ arguments: [String], input: String? = nil) throws -> (status: Int32?, output: String) {
+        let child = try ChildProcess(harkExecutable, arguments, environment: ["XDG_DATA_HOME": home.url.path], input: input)
+        return (child.waitForExit(seconds: 120), child.output)
+    }
+
+    private static func lastLine(_ output: String) -> String {
+        output.split(separator: "\n").last.map(String.init) ?? ""
+    }
+
+    private static func status(_ home: ScratchFolder) throws -> [String: Any] {
+        let (code, output) = try hark(home, ["account", "status", "--json"])
+        XCTAssertEqual(code, 0, output)
+        return (try JSONSerialization.jsonObject(with: Data(lastLine(output).utf8))) as? [String: Any] ?? [:]
+    }
+
+    func testAnEncryptedDirectChatFromTheCommandLine() throws {
+        _ = try MainActor.assumeIsolated { try NioPeer.python() }
+        guard ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil else {
+            throw XCTSkip("no session bus for the keyring (scripts/run-tests gives one)")
+        }
+        try MainActor.assumeIsolated {
+            MainLoop.bridgeSwiftConcurrency()
+            guard let server = SharedHomeserver.start(users: ["alice", "bob"]) else { return XCTFail("no homeserver") }
+            defer { server.stop() }
+            let keyring = try TestKeyring()
+            defer { keyring.stop() }
+            let home = try ScratchFolder()
+            func hark(_ arguments: [String], input: String? = nil) throws -> (status: Int32?, output: String) {
+                try Self.hark(home, arguments, input: input)
+            }
+            func lastLine(_ output: String) -> String { Self.lastLine(output) }
+            func status() throws -> [String: Any] { try Self.status(home) }
+            let voice = try oggVoiceFile(in: home)
+            let original = try XCTUnwrap(FileManager.default.contents(atPath: voice))
+            var (code, output) = try hark(["account", "login", "--homeserver", server.url, "--user", "alice"],
+                                          input: SharedHomeserver.password + "\n")
+            XCTAssertEqual(code, 0, output)
+
+            let bob = try NioPeer(homeserver: server.url, user: "bob", password: SharedHomeserver.password, store: home.path("bob"))
+            defer { bob.stop() }
+            try awaitOnLoop(seconds: 120) {
+                try await bob.call("sync")
+                try await bob.call("cross_sign")
+            }
+            (code, output) = try hark(["dm", "@bob:localhost"])
+            XCTAssertEqual(code, 0, output)
+            let room = lastLine(output)
+            XCTAssertTrue(room.hasPrefix("!"), output)
+            (code, output) = try hark(["dm", "@bob:localhost"])
+            XCTAssertEqual(lastLine(output), room, "the same chat the second time")
+            (code, output) = try hark(["rooms", "--json"])
+            XCTAssertTrue(output.contains("\"encrypted\":true"), output)
+
+            var account = try status()
+            XCTAssertNotNil(account["device_id"] as? String)
+            XCTAssertEqual(account["cross_signed"] as? Bool, false)
+            (code, output) = try hark(["account", "recover", "--new"])
+            XCTAssertEqual(code, 0, output)
+            XCTAssertTrue(output.contains("Es"), output)
+            account = try status()
+            XCTAssertEqual(account["cross_signed"] as? Bool, true)
+
+            try awaitOnLoop(seconds: 120) {
+                try await bob.call("sync_until", ["invited": true, "room_id": room, "seconds": 60])
+                try await bob.call("join", ["room_id": room])
+                try await bob.call("trust", ["mode": "cross_signed_only"])
+            }
+            // Hark to Bob: encrypted by `hark send`, read by nio.
+            (code, output) = try hark(["import", voice])
+            XCTAssertEqual(code, 0, output)
+            let id = String(lastLine(output).split(separator: " ").first ?? "")
+            (code, output) = try hark(["sync", "--once"])
+            XCTAssertEqual(code, 0, output)
+            (code, output) = try hark(["send", id, room])
+            XCTAssertEqual(code, 0, output)
+            let eventID = lastLine(output)
+            try awaitOnLoop(seconds: 120) {
+                let found = try await bob.call("sync_until", ["room_id": room, "msgtype": "m.audio", "seconds": 60,
+                                                              "sender": "@alice:localhost"])
+                let event = try XCTUnwrap(found["event"] as? [String: Any])
+                XCTAssertEqual(event["event_id"] as? String, eventID)
+                let downloaded = try await bob.call("download", ["event_id": eventID])
+                XCTAssertEqual((downloaded["base64"] as? String).flatMap { Data(base64Encoded: $0) }, original)
+                // Bob to Hark, shared with Hark's cross-signed device.
+                _ = try await bob.call("send_audio", ["room_id": room, "path": voice, "duration_ms": 4000, "waveform": [0, 1024, 50]])
+            }
+            (code, output) = try hark(["sync", "--once"])
+            XCTAssertEqual(code, 0, output)
+            (code, output) = try hark(["list", "--json"])
+            let listed = (try JSONSerialization.jsonObject(with: Data(lastLine(output).utf8))) as? [[String: Any]] ?? []
+            let fromBob = listed.filter { $0["sender"] as? String == "@bob:localhost" }
+            XCTAssertEqual(fromBob.count, 1, output)
+            XCTAssertEqual(fromBob.first?["state"] as? String, "ready", "downloaded and decrypted: " + output)
+        }
+    }
+}
