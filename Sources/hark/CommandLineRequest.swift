@@ -125,7 +125,7 @@ enum CommandLineRequest: Equatable {
                 guard json else { throw UsageError(tr("'levels' prints JSON only: add --json")) }
                 return .levels(path: path)
             case "account":
-                let action = try rest.positional(tr("login, logout or status"))
+                let action = try rest.positional(tr("login, logout, status or recover"))
                 switch action {
                 case "login":
                     let homeserver = try rest.option("--homeserver")

@@ -13,8 +13,8 @@ final class MatrixArgumentTests: XCTestCase {
     func testMissingArgumentsAreUsageErrors() throws {
         let home = try ScratchFolder()
         for (arguments, reason) in [
-            (["account"], "'account' needs login, logout or status"),
-            (["account", "signin"], "'account' takes login, logout or status, not 'signin'"),
+            (["account"], "'account' needs login, logout, status or recover"),
+            (["account", "signin"], "'account' takes login, logout, status or recover, not 'signin'"),
             (["account", "login", "--user", "ann"], "'account login' needs --homeserver URL"),
             (["account", "login", "--homeserver", "example.org"], "'account login' needs --user NAME"),
             (["send", "some-id"], "'send' needs ROOM_ID"),
@@ -33,7 +33,7 @@ final class MatrixArgumentTests: XCTestCase {
         var (status, output) = try hark(["account", "status", "--json"], in: home)
         XCTAssertEqual(status, 0, output)
         XCTAssertEqual(output.trimmingCharacters(in: .whitespacesAndNewlines),
-                       #"{"homeserver":null,"queued":0,"state":"signed_out","user_id":null}"#)
+                       #"{"cross_signed":null,"device_id":null,"homeserver":null,"queued":0,"state":"signed_out","user_id":null}"#)
         (status, output) = try hark(["account", "status"], in: home)
         XCTAssertEqual(output.trimmingCharacters(in: .whitespacesAndNewlines), "Not signed in.")
         for arguments in [["rooms"], ["sync", "--once"], ["send", "x", "!room"], ["join", "!room"]] {
