@@ -76,7 +76,7 @@ let package = Package(
         // Local transcripts (no GTK): the helper over a JSON-lines channel, its queue in MessageStore.
         .target(name: "Transcription", dependencies: ["Localization", "MessageStore", "HelperProcesses", "GLibSupport", "Identity", "CGLib"]),
         // The signed-in account at work (outbox, sync, downloads, encryption), its state in MessageStore; no GTK.
-        .target(name: "Conversations", dependencies: ["Localization", "Matrix", "MatrixCrypto", "Encryption", "MessageStore", "StoreAudio", "AudioEngine", "Levels", "GLibSupport"]),
+        .target(name: "Conversations", dependencies: ["Localization", "Matrix", "MatrixCrypto", "Encryption", "MessageStore", "StoreAudio", "AudioEngine", "Levels", "GLibSupport", "Subscriptions"]),
         // Observers and their Subscription tokens: pure Swift with no dependency (it needs no GLib),
         // so every layer can offer its changes to several observers, the model first.
         .target(name: "Subscriptions"),

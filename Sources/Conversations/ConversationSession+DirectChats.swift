@@ -30,7 +30,7 @@ extension ConversationSession {
         } catch {
             throw .matrix(error)
         }
-        onChange(.rooms)
+        changes.send(.rooms)
         return roomID
     }
 

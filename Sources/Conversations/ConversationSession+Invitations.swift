@@ -20,7 +20,7 @@ extension ConversationSession {
             }
             progress(index + 1)
         }
-        onChange(.rooms)
+        changes.send(.rooms)
         return failures
     }
 }

@@ -2,6 +2,7 @@ import Encryption
 import Foundation
 import Localization
 import Matrix
+import Subscriptions
 import MessageStore
 
 /// The signed-in account at work: the outbox sending, the `/sync` long-poll
@@ -34,8 +35,8 @@ public final class ConversationSession {
         didSet { sender.encryption = encryption }
     }
     public var userID: String { client.session?.userID ?? "" }
-    /// Told of every change, on the main thread.
-    public var onChange: (Change) -> Void = { _ in }
+    /// Every change, to every subscriber, on the main thread.
+    public let changes = Observers<Change>()
 
     private let sender: OutboxSender
     private let fetcher: MediaFetcher
@@ -67,10 +68,10 @@ public final class ConversationSession {
         self.clock = clock
         sender = OutboxSender(store: store, client: client, policy: policy, clock: clock)
         fetcher = MediaFetcher(store: store, client: client, clock: clock)
-        sender.onChange = { [weak self] in self?.onChange(.sendState(messageID: $0)) }
+        sender.onChange = { [weak self] in self?.changes.send(.sendState(messageID: $0)) }
         sender.onAnswer = { [weak self] in self?.serverAnswered() }
-        fetcher.onDownloaded = { [weak self] in self?.onChange(.downloaded(messageID: $0)) }
-        fetcher.onFailedForGood = { [weak self] in self?.onChange(.downloadFailed(messageID: $0)) }
+        fetcher.onDownloaded = { [weak self] in self?.changes.send(.downloaded(messageID: $0)) }
+        fetcher.onFailedForGood = { [weak self] in self?.changes.send(.downloadFailed(messageID: $0)) }
     }
 
     /// Each download that failed, as a sentence.
@@ -158,14 +159,14 @@ public final class ConversationSession {
     private func signedOut() {
         try? store.matrix.setSignedOutByServer(true)
         stop()
-        onChange(.signedOutByServer)
+        changes.send(.signedOutByServer)
     }
 
     private func setConnectionProblem(_ problem: String?) {
         guard problem != connectionProblem else { return }
         let wasOffline = connectionProblem != nil
         connectionProblem = problem
-        onChange(.connection(problem: problem))
+        changes.send(.connection(problem: problem))
         if wasOffline, problem == nil { reconnected() }
     }
 
@@ -254,20 +255,20 @@ public final class ConversationSession {
             encryption = try await RoomEncryption.forDevice(of: client, store: store, secrets: secrets)
             encryptionUnavailable = nil
             // Encrypted rooms open up: their rows, titles and Record change.
-            onChange(.rooms)
+            changes.send(.rooms)
         } catch {
             encryptionUnavailable = error
         }
     }
 
     private func report(_ outcome: SyncOutcome) {
-        if outcome.roomsChanged { onChange(.rooms) }
+        if outcome.roomsChanged { changes.send(.rooms) }
         if !outcome.received.isEmpty || !outcome.removed.isEmpty {
-            onChange(.messages(received: outcome.received, removed: outcome.removed))
+            changes.send(.messages(received: outcome.received, removed: outcome.removed))
         }
         // Also when nothing arrived: a download that failed for a while may be due again.
         if syncTask != nil { fetchDownloads() }
-        for id in outcome.confirmedSends { onChange(.sendState(messageID: id)) }
+        for id in outcome.confirmedSends { changes.send(.sendState(messageID: id)) }
     }
 
     /// Downloads and analyses what is waiting; how many arrived.
@@ -304,7 +305,7 @@ public final class ConversationSession {
         do {
             let entry = try store.matrix.enqueueSend(messageID, roomID: roomID, transactionID: MatrixClient.newTransactionID(),
                                               at: clock())
-            onChange(.sendState(messageID: messageID))
+            changes.send(.sendState(messageID: messageID))
             outboxWaker.wake()
             return entry
         } catch {
@@ -315,7 +316,7 @@ public final class ConversationSession {
     /// Sends a failed message's sends again (same transaction ids).
     public func retry(_ messageID: String) throws(ConversationError) {
         do { try store.matrix.retrySends(of: messageID, at: clock()) } catch { throw .store(error) }
-        onChange(.sendState(messageID: messageID))
+        changes.send(.sendState(messageID: messageID))
         outboxWaker.wake()
     }
 
@@ -346,14 +347,14 @@ public final class ConversationSession {
     public func markHeard(_ messageID: String) {
         guard let message = try? store.message(messageID), let roomID = message.roomID,
               let eventID = try? store.matrix.markRead(messageID) else { return }
-        onChange(.rooms)
+        changes.send(.rooms)
         Task { try? await client.sendReadReceipt(roomID: roomID, eventID: eventID) }
     }
 
     /// The user looked at a room: its messages are read, and the newest gets a receipt.
     public func markRoomSeen(_ roomID: String) {
         guard let eventID = try? store.matrix.markRoomRead(roomID) else { return }
-        onChange(.rooms)
+        changes.send(.rooms)
         Task { try? await client.sendReadReceipt(roomID: roomID, eventID: eventID) }
     }
 
@@ -376,7 +377,7 @@ public final class ConversationSession {
             throw .store(error)
         }
         if !outcome.received.isEmpty {
-            onChange(.messages(received: outcome.received, removed: outcome.removed))
+            changes.send(.messages(received: outcome.received, removed: outcome.removed))
             if syncTask != nil { fetchDownloads() }
         }
         return outcome.received.count
@@ -386,14 +387,14 @@ public final class ConversationSession {
     public func join(_ roomID: String) async throws(ConversationError) {
         do { try await client.join(roomID: roomID) } catch { throw .matrix(error) }
         try? store.matrix.updateRoom(RoomUpdate(id: roomID, membership: .join))
-        onChange(.rooms)
+        changes.send(.rooms)
     }
 
     /// Leaves a room, or declines its invitation.
     public func leave(_ roomID: String) async throws(ConversationError) {
         do { try await client.leave(roomID: roomID) } catch { throw .matrix(error) }
         try? store.matrix.updateRoom(RoomUpdate(id: roomID, membership: .leave))
-        onChange(.rooms)
+        changes.send(.rooms)
     }
 }
 

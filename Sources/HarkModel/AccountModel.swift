@@ -32,6 +32,8 @@ public final class AccountModel {
     /// The session of the signed-in account; kept (stopped) after the server
     /// signed it out, so a take recorded into a room is still queued.
     public private(set) var session: ConversationSession?
+    /// The adopted session's changes, heard while it is the account's.
+    private var sessionChanges: Subscription?
     /// Sets an adopted session going (sync, outbox); tests of the window
     /// alone leave it still.
     public var startSession: @MainActor (ConversationSession) -> Void = { $0.start() }
@@ -121,7 +123,7 @@ public final class AccountModel {
     public func adopt(_ client: MatrixClient) {
         session?.stop()
         let session = ConversationSession(client: client, store: store, policy: retryPolicy, secrets: secrets)
-        session.onChange = { [weak self] change in self?.handle(change) }
+        sessionChanges = session.changes.subscribe { [weak self] change in self?.handle(change) }
         self.session = session
         state = .signedIn(userID: session.userID)
         startSession(session)

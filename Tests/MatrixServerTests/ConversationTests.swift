@@ -263,7 +263,8 @@ final class ConversationTests: XCTestCase {
                     contentURI: uri)
             }
             var downloaded: [String] = []
-            carol.onChange = { if case .downloaded(let id) = $0 { downloaded.append(id) } }
+            let watching = carol.changes.subscribe { if case .downloaded(let id) = $0 { downloaded.append(id) } }
+            defer { watching.cancel() }
             let outcome = try awaitOnLoop { try await carol.syncOnce() }
             let received = try XCTUnwrap(outcome.received.first { $0.eventID == event })
             XCTAssertEqual(try carol.store.message(received.id).transcriptState, TranscriptState.none,

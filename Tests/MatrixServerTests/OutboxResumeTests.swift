@@ -29,9 +29,10 @@ extension ConversationTests {
             let message = try Self.voiceMessage(in: alice.store, voicePath)
             try awaitOnLoop { try await alice.syncOnce() }
             var connection: [String?] = []
-            alice.onChange = { change in
+            let watching = alice.changes.subscribe { change in
                 if case .connection(let problem) = change { connection.append(problem) }
             }
+            defer { watching.cancel() }
 
             server.stop()
             stopped = true

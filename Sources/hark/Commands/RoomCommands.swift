@@ -133,7 +133,7 @@ func runSync(once: Bool) -> Int32 {
     transcription.report = { id, state in printFailure(transcriptLine(id, state, in: store)) }
     let status = runOnLoop {
         guard let session = await signedInSession(store) else { return 1 }
-        session.onChange = { change in
+        let watching = session.changes.subscribe { change in
             switch change {
             case .downloaded(let id):
                 transcription.addArrived([id])
@@ -145,6 +145,7 @@ func runSync(once: Bool) -> Int32 {
                 break
             }
         }
+        defer { watching.cancel() }
         var status: Int32 = 0
         repeat {
             let stillQueued = await session.sendQueuedNow()
