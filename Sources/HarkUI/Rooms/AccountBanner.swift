@@ -44,8 +44,6 @@ final class AccountBanner {
         }
     }
 
-    var isShown: Bool { reason != nil }
-
     /// Shows the banner for `reason`, or hides it (nil).
     func show(_ reason: Reason?) {
         self.reason = reason

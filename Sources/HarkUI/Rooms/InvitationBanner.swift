@@ -59,9 +59,4 @@ final class InvitationBanner {
         gtk_widget_set_visible(widget, text == nil ? 0 : 1)
         gtk_revealer_set_reveal_child(OpaquePointer(widget), text == nil ? 0 : 1)
     }
-
-    var isShown: Bool { gtk_revealer_get_reveal_child(OpaquePointer(widget)) != 0 }
-
-    /// What the banner says (for tests).
-    var text: String { gtk_label_get_text(hark_label(label)).map { String(cString: $0) } ?? "" }
 }
