@@ -238,7 +238,7 @@ final class CryptoEngineTests: XCTestCase {
             import sys, vodozemac as v
             key, signature, message = sys.argv[1:]
             v.Ed25519PublicKey.from_base64(key).verify_signature(message.encode(), v.Ed25519Signature.from_base64(signature))
-            print("valid")
+            print("valid", flush=True)  # before the traceback that follows on standard error
             v.Ed25519PublicKey.from_base64(key).verify_signature(message.encode() + b" ", v.Ed25519Signature.from_base64(signature))
             """
             let (status, output) = try ChildProcess.run(device.engine.files.python, ["-c", check, keys.ed25519, signature, message], seconds: 60)

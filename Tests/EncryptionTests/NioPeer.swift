@@ -22,7 +22,7 @@ final class NioPeer {
     init(homeserver: String, user: String, password: String, store: String) throws {
         channel = try JSONLinesChannel(arguments: [try Self.python(), InstalledEngine.root + "/Tests/Peer/nio-peer.py",
                                                    homeserver, user, password, store],
-                                       environment: ["PYTHONUNBUFFERED": "1"])
+                                       environment: ["PYTHONUNBUFFERED": "1", "PYTHONDONTWRITEBYTECODE": "1"])
     }
 
     /// Runs `command` with `arguments`; its answer, or the peer's error thrown.
