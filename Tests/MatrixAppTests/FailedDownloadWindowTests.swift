@@ -62,8 +62,13 @@ final class FailedDownloadWindowTests: XCTestCase {
                 let failed = try store.message(try XCTUnwrap(id))
                 let reason = try XCTUnwrap(failed.downloadFailure)
                 XCTAssertTrue(reason.hasPrefix("it is not audio ("), reason)
-                XCTAssertTrue(waitUntil { history.row(showing: failed.id)?.shownMissing == "The audio could not be downloaded: \(reason)." },
-                              "\(String(describing: history.row(showing: failed.id)?.shownMissing))")
+                // The line the row shows in place of the audio.
+                @MainActor func missingLine() -> String? {
+                    guard let row = history.row(showing: failed.id), gtk_widget_get_visible(row.missing) != 0 else { return nil }
+                    return gtk_label_get_text(hark_label(row.missing)).map { String(cString: $0) }
+                }
+                XCTAssertTrue(waitUntil { missingLine() == "The audio could not be downloaded: \(reason)." },
+                              "\(String(describing: missingLine()))")
 
                 let row = try XCTUnwrap(history.row(showing: failed.id))
                 let delete = try XCTUnwrap(RoomWindowTests.button(labelled: "_Delete", in: row.widget))

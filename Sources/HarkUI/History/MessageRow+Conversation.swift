@@ -60,12 +60,10 @@ extension MessageRow {
         return trn("Not sent in {count} hour", "Not sent in {count} hours", hours)
     }
 
-    /// The texts the row shows now, for tests: sender, missing line, send state.
+    /// The texts the row shows now, which its accessible name says: sender, send state.
     var shownSender: String? { gtk_widget_get_visible(sender) != 0 ? Self.text(of: sender) : nil }
-    var shownMissing: String? { gtk_widget_get_visible(missing) != 0 ? Self.text(of: missing) : nil }
     var shownSendState: String? { gtk_widget_get_visible(sendStatus) != 0 ? Self.text(of: sendStatus) : nil }
-    var showsRetry: Bool { gtk_widget_get_visible(retryButton) != 0 }
-    private static func text(of label: UnsafeMutablePointer<GtkWidget>) -> String {
+    static func text(of label: UnsafeMutablePointer<GtkWidget>) -> String {
         gtk_label_get_text(hark_label(label)).map { String(cString: $0) } ?? ""
     }
 }
