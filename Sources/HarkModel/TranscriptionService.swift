@@ -50,9 +50,6 @@ public final class TranscriptionService {
         installingLanguage ?? TranscriptionLanguage(storedSetting: store.transcriptionLanguage)
     }
 
-    /// The helper's process id while one runs.
-    public var helperProcessID: Int32? { transcriber?.helperProcessID }
-
     /// Starts on the queue if transcription is on and the engine installed.
     public func wake() {
         guard let transcriber = readyTranscriber() else { return }

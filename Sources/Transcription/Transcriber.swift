@@ -78,8 +78,6 @@ public final class Transcriber {
 
     /// Whether a message is in the helper's hands now.
     public var isBusy: Bool { current != nil || checking != nil }
-    /// The helper's process id while one runs.
-    public var helperProcessID: Int32? { helper?.identifier }
 
     /// Looks at the queue and starts on its newest message if idle. Call it
     /// when something was queued; cheap when there is nothing to do.

@@ -49,30 +49,19 @@ final class TestDevice {
     /// The helper process now serving this state folder.
     func helperProcess() -> pid_t? { helperProcesses().first }
 
-    /// The helper processes alive for this state folder (found in /proc, as `ps` would).
+    /// The helper processes alive for this state folder.
     func helperProcesses() -> [pid_t] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap { pid_t($0) }.filter { pid in
-            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
-            let arguments = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-            return arguments.contains { $0.hasSuffix("crypto-engine.py") } && arguments.last == stateFolder
-                && !isDead(pid)
+        ProcessTable.processes { arguments in
+            arguments.contains { $0.hasSuffix("crypto-engine.py") } && arguments.last == stateFolder
         }
-    }
-
-    /// Whether `pid` has ended (gone, or a zombie nobody reaped yet).
-    func isDead(_ pid: pid_t) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let end = stat.lastIndex(of: ")") else { return true }
-        return stat[stat.index(after: end)...].split(separator: " ").first == "Z"
     }
 
     /// Kills the helper with SIGKILL (no goodbye) and waits until it is dead.
     func killHelper() throws {
         let pid = try XCTUnwrap(helperProcess(), "no helper runs for \(stateFolder)")
         kill(pid, SIGKILL)
-        for _ in 0..<3000 where !isDead(pid) { usleep(10_000) }
-        XCTAssertTrue(isDead(pid))
+        for _ in 0..<3000 where !ProcessTable.isDead(pid) { usleep(10_000) }
+        XCTAssertTrue(ProcessTable.isDead(pid))
     }
 }
 

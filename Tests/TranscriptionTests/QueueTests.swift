@@ -40,7 +40,7 @@ final class QueueTests: XCTestCase {
             var killed: Int32?
             var policy: Int?
             let events = Self.run(transcriber, until: [older, newer]) { event, transcriber in
-                if event == .started(messageID: newer), let pid = transcriber.helperProcessID {
+                if event == .started(messageID: newer), let pid = SpokenMessages.helpers.first {
                     policy = Self.schedulingPolicy(of: pid)
                     killed = pid
                     kill(pid, SIGKILL)
@@ -76,13 +76,13 @@ final class QueueTests: XCTestCase {
             var workingWhenFreed = false
             let events = Self.run(transcriber, until: [message]) { event, transcriber in
                 guard event == .started(messageID: message) else { return }
-                let helper = transcriber.helperProcessID
+                let helper = SpokenMessages.helpers.first
                 hogs = (0..<ProcessInfo.processInfo.activeProcessorCount).compactMap {
                     _ in try? ChildProcess("/bin/sh", ["-c", "while :; do :; done"])
                 }
                 _ = MainLoop.timeout(milliseconds: UInt32(6 * deadline * 1000)) { [unowned transcriber] in
                     // Still on it, with the same helper: starved all along, not failed.
-                    workingWhenFreed = transcriber.isBusy && transcriber.helperProcessID == helper
+                    workingWhenFreed = transcriber.isBusy && SpokenMessages.helpers.first == helper
                     hogs.forEach { kill($0.process.processIdentifier, SIGKILL) }
                     return false
                 }
@@ -112,7 +112,7 @@ final class QueueTests: XCTestCase {
                                           deadline: { $0 >= shortDeadline ? 5 : 300 })
             var stopped: Int32?
             let events = Self.run(transcriber, until: [older, newer]) { event, transcriber in
-                if event == .started(messageID: newer), let pid = transcriber.helperProcessID {
+                if event == .started(messageID: newer), let pid = SpokenMessages.helpers.first {
                     stopped = pid
                     kill(pid, SIGSTOP)
                 }
@@ -173,7 +173,7 @@ final class QueueTests: XCTestCase {
             transcriber.onEvent = { events.append($0) }
             transcriber.wake()
             XCTAssertEqual(events, [.idle], "no helper starts")
-            XCTAssertNil(transcriber.helperProcessID)
+            XCTAssertTrue(SpokenMessages.helpers.isEmpty)
             XCTAssertEqual(try store.message(id).transcriptState, TranscriptState.none)
             // Turned off after being on: new messages are no longer queued.
             XCTAssertEqual(try spoken.hark(["transcriber", "enable"]).status, 0)

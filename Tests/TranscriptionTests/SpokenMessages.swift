@@ -11,6 +11,9 @@ import XCTest
 final class SpokenMessages {
     let home: ScratchFolder
     /// The checkout's engine (the one scripts/run-tests installs).
+    /// The transcription helpers this test process runs now (found in /proc).
+    static var helpers: [pid_t] { ProcessTable.helpers(running: engine.helperScript) }
+
     static let engine: Engine = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().path
