@@ -54,9 +54,6 @@ public final class EngineInstallation {
         }
     }
 
-    /// Whether it is still running.
-    public var isRunning: Bool { outcome == nil }
-
     /// Ends the installer and the pip it runs; `onFinish(.cancelled)` follows
     /// from the main loop. What it left half done, the next run starts over.
     public func cancel() {
