@@ -329,6 +329,12 @@ final class RoomWindowTests: XCTestCase {
 /// What a room's part of Bob's sync holds.
 struct JoinedRoomEvents {
     let room: SyncResponse.JoinedRoom
-    var voiceSenders: [String] { room.audioMessages.map(\.event.sender) }
-    var eventIDs: [String] { room.audioMessages.compactMap(\.event.eventID) }
+    var voiceSenders: [String] { audio.map(\.sender) }
+    var eventIDs: [String] { audio.compactMap(\.eventID) }
+    private var audio: [RoomEvent] {
+        room.timeline.filter { event in
+            if case .message(let content) = event.content { return content.isAudio && event.eventID != nil }
+            return false
+        }
+    }
 }
