@@ -95,9 +95,6 @@ public final class BusWatch {
         state.attached = true
     }
 
-    /// Whether the watch is still on the bus.
-    public var isAttached: Bool { state.attached }
-
     /// Removes the watch if the handler has not already done so.
     public func remove() {
         if state.attached {

@@ -43,9 +43,6 @@ public final class ObjectRef {
     /// The GType name, e.g. "GtkLabel".
     public var typeName: String { String(cString: hark_object_type_name(pointer)) }
 
-    /// The current reference count; for tests and leak hunting only.
-    public var referenceCount: UInt32 { pointer.assumingMemoryBound(to: GObject.self).pointee.ref_count }
-
     @discardableResult
     public func connect(_ signal: String, _ handler: @escaping SignalHandler) -> UInt {
         Signal.connect(pointer, signal, handler)

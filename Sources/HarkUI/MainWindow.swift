@@ -29,7 +29,7 @@ final class MainWindow {
     let banner = AccountBanner()
     /// The Matrix account, rooms and sending (nil without a store).
     private(set) var conversations: WindowConversations?
-    private let stack: UnsafeMutablePointer<GtkWidget>
+    let stack: UnsafeMutablePointer<GtkWidget>
     private(set) var history: HistoryView?
     private(set) var composer: ComposerView?
     private(set) var playback: PlaybackController?
@@ -292,11 +292,6 @@ final class MainWindow {
     static var emptyTitle: String { tr("No messages yet") }
     static var emptyDescription: String {
         tr("Record a message with the button below, or drop audio files here to import them.")
-    }
-
-    /// "history", "empty" or "no-results": what the window shows above the composer.
-    var visiblePage: String {
-        gtk_stack_get_visible_child_name(OpaquePointer(stack)).map { String(cString: $0) } ?? ""
     }
 
     var autoplay: Bool { store?.setting(Self.autoplaySetting) != "off" }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Conversions between decibels relative to full scale (dBFS) and linear
-/// amplitude, with the floor every level in Hark is clamped to.
+/// Linear amplitude as decibels relative to full scale (dBFS), and
+/// the floor every level in Hark is clamped to.
 public enum Decibels {
     /// The quietest level Hark stores or shows: digital silence (-700 dB from
     /// GStreamer's `level`, -inf from log10(0)) and NaN all become this.
@@ -11,11 +11,6 @@ public enum Decibels {
     public static func fromLinear(_ amplitude: Double) -> Double {
         guard amplitude.isFinite, amplitude > 0 else { return floor }
         return clamp(20 * log10(amplitude))
-    }
-
-    /// 10^(dB/20); the floor maps to (almost) zero.
-    public static func toLinear(_ decibels: Double) -> Double {
-        pow(10, clamp(decibels) / 20)
     }
 
     /// A level fit to keep: NaN and anything below the floor become the floor;

@@ -138,11 +138,6 @@ public enum Endpoints {
                    body: jsonObject(content), contentType: "application/json")
     }
 
-    /// One event as the server stores it (`GET /rooms/{id}/event/{eventId}`).
-    public static func event(roomID: String, eventID: String) -> APIRequest {
-        APIRequest(.get, "\(client)/rooms/\(escapePathSegment(roomID))/event/\(escapePathSegment(eventID))")
-    }
-
     /// One state event's content (`GET /rooms/{id}/state/{type}/{stateKey}`); 404 when the room has none.
     public static func roomState(roomID: String, type: String, stateKey: String = "") -> APIRequest {
         APIRequest(.get, "\(client)/rooms/\(escapePathSegment(roomID))/state/\(escapePathSegment(type))/\(escapePathSegment(stateKey))")

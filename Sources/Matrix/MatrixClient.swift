@@ -201,11 +201,6 @@ public final class MatrixClient {
         let _: Empty = try await call(Endpoints.readReceipt(roomID: roomID, eventID: eventID))
     }
 
-    /// One event of a room, as the server's JSON (for what Hark does not decode).
-    public func eventJSON(roomID: String, eventID: String) async throws(MatrixError) -> Data {
-        try await send(Endpoints.event(roomID: roomID, eventID: eventID)).body
-    }
-
     /// Downloads a file (authenticated media) into `path`, written as it
     /// arrives; more than `limit` bytes stop it (`HTTPFailure.tooLarge`
     /// inside `.unreachable`, see `DownloadFailure`).

@@ -117,15 +117,6 @@ public struct SyncResponse: Decodable, Sendable, Equatable {
             previousBatch = timelineEvents?.prevBatch
         }
 
-        /// The voice and audio messages of this batch, oldest first.
-        public var audioMessages: [(event: RoomEvent, content: MessageContent)] {
-            timeline.compactMap { event in
-                guard case .message(let content) = event.content, content.isAudio, event.eventID != nil
-                else { return nil }
-                return (event, content)
-            }
-        }
-
         /// The room's name, when this batch sets it (the latest one wins).
         public var name: String? {
             (state + timeline).reduce(nil) { name, event in
@@ -139,14 +130,6 @@ public struct SyncResponse: Decodable, Sendable, Equatable {
             (state + timeline).contains { event in
                 if case .encryption = event.content, event.stateKey == "" { return true }
                 return false
-            }
-        }
-
-        /// The ids of the events redacted in this batch.
-        public var redactedEventIDs: [String] {
-            timeline.compactMap { event in
-                if case .redaction(let redacts) = event.content { return redacts }
-                return nil
             }
         }
 

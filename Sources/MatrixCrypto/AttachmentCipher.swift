@@ -2,7 +2,7 @@ import Foundation
 
 /// Encrypted attachments v2: AES-256-CTR under a new random key, the IV's
 /// first 8 bytes random and its counter half zero, and the SHA-256 of the
-/// ciphertext. Files stream through in chunks, never whole in memory.
+/// ciphertext. A downloaded file is decrypted in chunks, never whole in memory.
 public enum AttachmentCipher {
     static let chunkSize = 64 * 1024
 
@@ -19,13 +19,6 @@ public enum AttachmentCipher {
             throw CryptoError.attachmentHashMismatch
         }
         return try AES256CTR.apply(key: keys.key, iv: keys.iv, to: ciphertext)
-    }
-
-    /// The file at INPUT encrypted into OUTPUT (created 0600, replaced if there).
-    public static func encryptFile(from input: URL, to output: URL) throws(CryptoError) -> AttachmentKeys {
-        let encryptor = try AttachmentEncryptor()
-        try stream(from: input, to: output) { chunk throws(CryptoError) in try encryptor.update(chunk) }
-        return try encryptor.finish()
     }
 
     /// The ciphertext at INPUT decrypted into OUTPUT (created 0600), after a first

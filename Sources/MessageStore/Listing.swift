@@ -10,15 +10,6 @@ extension MessageStore {
                         [.integer(Int64(limit ?? -1))], body)
     }
 
-    /// The query plan SQLite chose for `eachListed`, one line per step (for
-    /// the tests: the page must come off the index, not a scan and a sort).
-    func listingPlan() throws(StoreError) -> [String] {
-        var steps: [String] = []
-        try run("EXPLAIN QUERY PLAN SELECT id FROM messages WHERE state != 'deleted' ORDER BY created_at DESC, id LIMIT ?",
-                [.integer(10)]) { steps.append($0.text(3) ?? "") }
-        return steps
-    }
-
     func eachMessage(where clause: String, _ values: [SQLValue], _ body: (Message) -> Void) throws(StoreError) {
         try run("""
             SELECT id, title, created_at, duration, file_name, codec, state, deleted_at, play_position, voice_processed,

@@ -261,13 +261,6 @@ public final class MessageStore {
         try run("DELETE FROM downloads WHERE message_id = ?", [.text(id)])
     }
 
-    /// Purges every deleted message (on quit, or when an undo toast goes).
-    public func purgeDeleted() throws(StoreError) {
-        var ids: [String] = []
-        try run("SELECT id FROM messages WHERE state = 'deleted'") { ids.append($0.text(0) ?? "") }
-        for id in ids { try purge(id) }
-    }
-
     public func setPlayPosition(_ id: String, _ seconds: Double) throws(StoreError) {
         try update("UPDATE messages SET play_position = ? WHERE id = ?", [.real(max(0, seconds)), .text(id)], id)
     }

@@ -43,11 +43,6 @@ public enum TranscriptDisplay {
         return more ? line + "…" : line
     }
 
-    /// Whether the first line shows all of the transcript.
-    public static func firstLineIsWhole(_ transcript: String, length: Int = lineLength) -> Bool {
-        !firstLineParts(of: transcript, length: length).more
-    }
-
     private static func firstLineParts(of transcript: String, length: Int) -> (line: String, more: Bool) {
         let lines = transcript.split(whereSeparator: \.isNewline).map(words(in:)).filter { !$0.isEmpty }
         let words = lines.first ?? []

@@ -21,8 +21,6 @@ public final class EngineInstallation {
     public let multilingual: Bool
     public var onProgress: (InstallProgress) -> Void = { _ in }
     public var onFinish: (Outcome) -> Void = { _ in }
-    /// Every line the installer wrote (for the record, and the tests).
-    public private(set) var lines: [String] = []
 
     private let process: Subprocess
     private var errors: LineReader?  // its standard error, where it tells its progress
@@ -54,9 +52,6 @@ public final class EngineInstallation {
         }
     }
 
-    /// Whether it is still running.
-    public var isRunning: Bool { outcome == nil }
-
     /// Ends the installer and the pip it runs; `onFinish(.cancelled)` follows
     /// from the main loop. What it left half done, the next run starts over.
     public func cancel() {
@@ -66,7 +61,6 @@ public final class EngineInstallation {
     }
 
     private func read(_ line: String) {
-        lines.append(line)
         let before = progress
         progress.read(line)
         if progress != before { onProgress(progress) }

@@ -40,7 +40,7 @@ final class DiscardTests: XCTestCase {
                 let clockBefore = try XCTUnwrap(Self.labelTexts(composer.widget).first { $0.hasPrefix("0:") })
                 composer.cancel()
                 let question = try XCTUnwrap(composer.question, "more than a second would be lost: it asks")
-                XCTAssertEqual(composer.recordingState, .paused, "held still while asked")
+                XCTAssertEqual(composer.recorder?.state, .paused, "held still while asked")
                 let asked = composer.recordedSeconds
                 settle(seconds: 1)
                 XCTAssertEqual(composer.recordedSeconds, asked, "the clock does not run on behind the question")
@@ -55,7 +55,7 @@ final class DiscardTests: XCTestCase {
                 adw_message_dialog_response(UnsafeMutableRawPointer(question).assumingMemoryBound(to: AdwMessageDialog.self), "keep")
                 gtk_window_close(question)
                 XCTAssertTrue(MainLoop.iterate(until: { composer.question == nil }, timeout: 5))
-                XCTAssertEqual(composer.recordingState, .recording, "Keep Recording goes on")
+                XCTAssertEqual(composer.recorder?.state, .recording, "Keep Recording goes on")
                 XCTAssertTrue(MainLoop.iterate(until: { composer.recordedSeconds > asked + 0.3 }, timeout: 10))
 
                 // Discard this time: thrown away, with Undo.
@@ -91,7 +91,7 @@ final class DiscardTests: XCTestCase {
                 XCTAssertTrue(MainLoop.iterate(until: { composer.recordedSeconds > 0.8 }, timeout: 10))
                 composer.cancel()
                 XCTAssertNotNil(composer.question, "it asks")
-                XCTAssertEqual(composer.recordingState, .paused)
+                XCTAssertEqual(composer.recorder?.state, .paused)
             }  // the window is destroyed here, the question still up
             settle(seconds: 0.5)
         }

@@ -93,7 +93,7 @@ final class RoomUndoTests: XCTestCase {
                 composer.source = { (.pipeline("audiotestsrc is-live=true volume=0.3"), nil) }
                 composer.confirmDiscardAfter = .infinity  // thrown away without the question
                 composer.toggleRecording()
-                XCTAssertTrue(waitUntil { composer.recordedSeconds > 1 })
+                XCTAssertTrue(waitUntil { (composer.recorder?.elapsed ?? 0) > 1 })
                 composer.cancel()
                 XCTAssertTrue(waitUntil { !window.pendingDeletions.isEmpty && !composer.isRecording })
                 let id = try XCTUnwrap(window.pendingDeletions.last?.message.id)

@@ -137,7 +137,7 @@ final class MessageStoreTests: XCTestCase {
         try store.purge(message.id)  // not deleted: nothing happens
         XCTAssertEqual(try store.count(), 1)
         try store.delete(message.id)
-        try store.purgeDeleted()
+        try store.purge(message.id)
         XCTAssertThrowsError(try store.message(message.id))
         XCTAssertFalse(FileManager.default.fileExists(atPath: store.audioPath(of: message)))
         XCTAssertNil(try store.levels(of: message.id), "levels go with their message")

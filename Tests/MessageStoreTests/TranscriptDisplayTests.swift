@@ -46,9 +46,8 @@ struct TranscriptDisplayTests {
         let long = "Dentist moved to Thursday at ten, so the car is free on Wednesday after all, call me back when you can."
         let line = TranscriptDisplay.firstLine(of: long, length: 40)
         #expect(line == "Dentist moved to Thursday at ten, so the…")
-        #expect(!TranscriptDisplay.firstLineIsWhole(long, length: 40))
         #expect(TranscriptDisplay.firstLine(of: "  Call   her back. ", length: 40) == "Call her back.", "spaces evened")
-        #expect(TranscriptDisplay.firstLineIsWhole("Call her back.", length: 40))
+        #expect(TranscriptDisplay.firstLine(of: "Call her back.", length: 40) == "Call her back.", "all of it: no “…”")
         #expect(TranscriptDisplay.firstLine(of: "First line.\nSecond line.", length: 40) == "First line.…",
                 "the first line break ends it")
         #expect(TranscriptDisplay.firstLine(of: String(repeating: "a", count: 50), length: 40) == String(repeating: "a", count: 50),

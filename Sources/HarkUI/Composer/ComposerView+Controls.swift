@@ -58,17 +58,6 @@ extension ComposerView {
         }
     }
 
-    /// The hint beside Record (or why it is unavailable).
-    var hintShown: String { gtk_label_get_text(hark_label(hint)).map { String(cString: $0) } ?? "" }
-    var recordIsSensitive: Bool { gtk_widget_get_sensitive(recordButton) != 0 }
-    var recordTooltip: String { gtk_widget_get_tooltip_text(recordButton).map { String(cString: $0) } ?? "" }
-
-    /// The notice shown, nil when none is.
-    var noticeText: String? {
-        guard gtk_widget_get_visible(notice) != 0, let text = gtk_label_get_text(hark_label(notice)) else { return nil }
-        return String(cString: text)
-    }
-
     /// While Record is held: what releasing will do.
     func showHold(away: Bool) {
         let holding = hold.isHolding && recorder != nil

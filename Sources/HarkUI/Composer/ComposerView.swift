@@ -104,10 +104,6 @@ final class ComposerView {
     }
 
     var isRecording: Bool { recorder != nil }
-    /// The recording's state (nil when none): paused, recording, stopping…
-    var recordingState: RecorderState? { recorder?.state }
-    /// Seconds recorded so far in the recording under way.
-    var recordedSeconds: Double { recorder?.elapsed ?? 0 }
     /// The discard question, while it is up.
     var question: UnsafeMutablePointer<GtkWindow>? { discardQuestion }
 

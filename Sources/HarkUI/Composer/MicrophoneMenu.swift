@@ -160,16 +160,6 @@ final class MicrophoneMenu {
         onDevicesChange()
     }
 
-    /// The inputs' labels as the menu shows them.
-    var inputLabels: [String] {
-        let model = UnsafeMutableRawPointer(inputs).assumingMemoryBound(to: GMenuModel.self)
-        return (0..<g_menu_model_get_n_items(model)).compactMap { index in
-            guard let label = g_menu_model_get_item_attribute_value(model, index, "label", nil) else { return nil }
-            defer { g_variant_unref(label) }
-            return String(cString: g_variant_get_string(label, nil)).replacingOccurrences(of: "__", with: "_")
-        }
-    }
-
     private func rebuild() {
         g_menu_remove_all(inputs)
         let noMicrophone = devices.map { !$0.isEmpty && ($0.defaultIsMonitor || $0.allSatisfy(\.isMonitor)) } ?? false

@@ -200,18 +200,6 @@ final class TranscriptView {
         }
     }
 
-    /// What the line shows now, as text.
-    var lineText: String {
-        gtk_label_get_text(hark_label(line)).map { String(cString: $0) } ?? ""
-    }
-
-    /// The segments shown, as text.
-    var segmentTexts: [String] {
-        segmentButtons.map { button in
-            gtk_button_get_child(hark_button(button)).flatMap { gtk_label_get_text(hark_label($0)) }.map { String(cString: $0) } ?? ""
-        }
-    }
-
     private static func keepOutOfFocus(_ button: UnsafeMutablePointer<GtkWidget>) {
         gtk_widget_set_focusable(button, 0)
         gtk_widget_set_focus_on_click(button, 0)
