@@ -4,6 +4,7 @@ import GLibSupport
 import HarkTestSupport
 import Matrix
 import MatrixCrypto
+import MessageStore
 import XCTest
 
 /// Cross-signing against Synapse (which checks every signature it is given):
@@ -17,7 +18,9 @@ final class CrossSigningTests: XCTestCase {
         let device = try TestDevice()
         let client = MatrixClient(homeserver: server.url)
         let session = try await client.login(user: "alice", password: SharedHomeserver.password)
-        let encryption = RoomEncryption(engine: device.engine, client: client, userID: session.userID, deviceID: session.deviceID)
+        let store = try MessageStore(folder: device.scratch.url.appendingPathComponent("store"))
+        let encryption = RoomEncryption(engine: device.engine, client: client, store: store, userID: session.userID,
+                                        deviceID: session.deviceID)
         try await encryption.prepare()
         return (CrossSigning(client: client, userID: session.userID, deviceID: session.deviceID), device)
     }
