@@ -74,11 +74,7 @@ final class IdentityPinStoreTests: XCTestCase {
             try store.matrix.pinIdentity(of: bob, masterKey: "M1")
             try store.matrix.setIdentityChange(of: bob, to: "M2")
         }
-        let path = folder.appendingPathComponent("hark.sqlite3").path
-        let handle = try XCTUnwrap(FileHandle(forUpdatingAtPath: path))
-        try handle.seek(toOffset: 0)
-        handle.write(Data(repeating: 0x42, count: 16))
-        try handle.close()
+        try damageDatabaseHeader(in: folder)
 
         let store = try MessageStore(folder: folder)
         XCTAssertEqual(try store.matrix.pinnedIdentity(of: bob)?.changedTo, "M2", "kept by the salvage")
