@@ -22,14 +22,20 @@ final class IdentityChangeTests: XCTestCase {
     /// Whether Bob's device decrypted Alice's event `eventID` (syncing until it arrived).
     @MainActor
     static func bobDecrypts(_ fixture: EncryptedRoomFixture, _ eventID: String) async throws -> Bool {
+        try await decrypts(fixture.bob, fixture.room, eventID)
+    }
+
+    /// Whether `peer` decrypted the event `eventID` of `room` (syncing until it arrived).
+    @MainActor
+    static func decrypts(_ peer: NioPeer, _ room: String, _ eventID: String) async throws -> Bool {
         for _ in 0..<30 {
-            try await fixture.bob.call("sync", ["timeout_ms": 1000])
-            let seen = try await fixture.bob.call("events", ["room_id": fixture.room])
+            try await peer.call("sync", ["timeout_ms": 1000])
+            let seen = try await peer.call("events", ["room_id": room])
             if let event = (seen["events"] as? [[String: Any]])?.first(where: { $0["event_id"] as? String == eventID }) {
                 return event["decrypted"] as? Bool == true
             }
         }
-        XCTFail("Bob never got \(eventID)")
+        XCTFail("the peer never got \(eventID)")
         return false
     }
 
@@ -74,6 +80,43 @@ final class IdentityChangeTests: XCTestCase {
             let accepted = try await EncryptedRoomSharingTests.aliceSends(fixture, title: "After accepting")
             let readAccepted = try await Self.bobDecrypts(fixture, accepted.eventID)
             XCTAssertTrue(readAccepted, "shared again once accepted")
+        }
+    }
+
+    /// Alice's own identity replaced from her phone: Hark's device is no longer
+    /// cross-signed, which the room says, and the phone under the new identity
+    /// gets no room key until she accepts it.
+    func testOwnIdentityResetElsewhereIsSaidAndTheOtherDeviceWaitsForAcceptance() throws {
+        try EncryptedRoomFixture.run { fixture in
+            let alice = fixture.alice
+            let me = "@alice:localhost"
+            let session = try XCTUnwrap(alice.client.session)
+            let crossSigning = CrossSigning(client: alice.client, userID: session.userID, deviceID: session.deviceID)
+            _ = try await crossSigning.createIdentity()
+            _ = try await EncryptedRoomSharingTests.aliceSends(fixture, title: "From the laptop")
+            let pinned = try XCTUnwrap(try alice.store.matrix.pinnedIdentity(of: me), "her own identity pinned too")
+            let phone = try NioPeer(homeserver: fixture.server.url, user: "alice", password: SharedHomeserver.password,
+                                    store: fixture.device.scratch.path("alice-phone"))
+            defer { phone.stop() }
+            try await phone.call("sync")
+            try await phone.call("cross_sign", ["replace": true])
+
+            try await EncryptedRoomFixture.sync(alice) { try !alice.store.matrix.identityChanges().isEmpty }
+            let change = try XCTUnwrap(try alice.store.matrix.identityChanges(inRoom: fixture.room).first)
+            XCTAssertEqual(change.userID, me)
+            XCTAssertEqual(change.masterKey, pinned.masterKey)
+            let status = try await crossSigning.status()
+            XCTAssertFalse(status.deviceCrossSigned, "the new identity never signed this device")
+            let said = IdentityChangeNotice.sentence(for: change, name: me, ownUserID: me)
+            XCTAssertTrue(said.contains("this device is no longer verified"), said)
+
+            let unaccepted = try await EncryptedRoomSharingTests.aliceSends(fixture, title: "Not for the new phone yet")
+            let phoneReadUnaccepted = try await Self.decrypts(phone, fixture.room, unaccepted.eventID)
+            XCTAssertFalse(phoneReadUnaccepted, "no key for her own device under an identity not accepted")
+            XCTAssertTrue(try alice.acceptIdentityChange(change))
+            let accepted = try await EncryptedRoomSharingTests.aliceSends(fixture, title: "For the phone")
+            let phoneReadAccepted = try await Self.decrypts(phone, fixture.room, accepted.eventID)
+            XCTAssertTrue(phoneReadAccepted, "shared once accepted")
         }
     }
 }
