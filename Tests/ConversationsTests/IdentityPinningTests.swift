@@ -43,17 +43,6 @@ final class IdentityPinningTests: XCTestCase {
         XCTAssertTrue(verdict.isTrusted)
     }
 
-    /// The account's own identity reset elsewhere: accepted only once it signed
-    /// this device (the user gave its recovery key here), never on its own say.
-    func testOwnNewIdentityIsAcceptedOnlyWhenItSignedThisDevice() {
-        let pinned = PinnedIdentity(userID: bob, masterKey: "M1")
-        XCTAssertEqual(IdentityPinning.verdict(pinned: pinned, published: "M2", signsThisDevice: false),
-                       .changed(to: "M2", isNew: true))
-        let verdict = IdentityPinning.verdict(pinned: pinned, published: "M2", signsThisDevice: true)
-        XCTAssertEqual(verdict, .acceptedByThisDevice(masterKey: "M2"))
-        XCTAssertTrue(verdict.isTrusted)
-    }
-
     func testTheSentenceNamesThePersonOrSaysThisDeviceLostItsVerification() {
         let change = PinnedIdentity(userID: bob, masterKey: "M1", changedTo: "M2")
         XCTAssertEqual(IdentityChangeNotice.sentence(for: change, name: "Bob", ownUserID: "@alice:example.org"),

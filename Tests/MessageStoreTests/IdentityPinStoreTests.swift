@@ -45,6 +45,15 @@ final class IdentityPinStoreTests: XCTestCase {
         XCTAssertEqual(try store.matrix.identityChanges(), [])
     }
 
+    func testTheAccountsOwnIdentityIsPinnedInPlaceOfAnyOther() throws {
+        let store = try signedIn()
+        try store.matrix.repinIdentity(of: bob, masterKey: "M1")
+        XCTAssertEqual(try store.matrix.pinnedIdentity(of: bob), PinnedIdentity(userID: bob, masterKey: "M1"))
+        try store.matrix.setIdentityChange(of: bob, to: "M2")
+        try store.matrix.repinIdentity(of: bob, masterKey: "M3")
+        XCTAssertEqual(try store.matrix.pinnedIdentity(of: bob), PinnedIdentity(userID: bob, masterKey: "M3"))
+    }
+
     func testAChangeBackToThePinnedKeyIsForgotten() throws {
         let store = try signedIn()
         try store.matrix.pinIdentity(of: bob, masterKey: "M1")

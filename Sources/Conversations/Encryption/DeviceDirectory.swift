@@ -20,19 +20,14 @@ final class DeviceDirectory {
 
     private let client: MatrixClient
     private let store: MessageStore
-    /// This device's owner and id: its own identity is proven by signing this device.
-    private let userID: String
-    private let deviceID: String
     private var users: [String: Listed] = [:]
     private var outdated: Set<String> = []
     /// Someone's identity changed (or a change was accepted or went back): their user id.
     var onIdentityChange: (String) -> Void = { _ in }
 
-    init(client: MatrixClient, store: MessageStore, userID: String, deviceID: String) {
+    init(client: MatrixClient, store: MessageStore) {
         self.client = client
         self.store = store
-        self.userID = userID
-        self.deviceID = deviceID
     }
 
     /// A `/sync` said these users' devices changed, or that Hark shares no room with them any more.
@@ -70,8 +65,7 @@ final class DeviceDirectory {
                     selfSigning.map { Self.isSigned(device.signed, by: $0, of: user) } ?? false
                 }.map(\.deviceID))
                 let master = answer.masterKeys[user].flatMap { $0.usage.contains("master") ? $0.publicKey : nil }
-                let trusted = pinning(user, master: master, signsThisDevice: user == userID && crossSigned.contains(deviceID))
-                users[user] = Listed(devices: devices, crossSigned: trusted ? crossSigned : [])
+                users[user] = Listed(devices: devices, crossSigned: pinning(user, master: master) ? crossSigned : [])
                 outdated.remove(user)
             }
         }
@@ -80,10 +74,10 @@ final class DeviceDirectory {
 
     /// Whether `user`'s published master key is the one pinned for them, pinning it when it is the first;
     /// a change is kept (and said) until the user accepts it.
-    private func pinning(_ user: String, master: String?, signsThisDevice: Bool) -> Bool {
+    private func pinning(_ user: String, master: String?) -> Bool {
         let pinned: PinnedIdentity?
         do { pinned = try store.matrix.pinnedIdentity(of: user) } catch { return false }
-        let verdict = IdentityPinning.verdict(pinned: pinned, published: master, signsThisDevice: signsThisDevice)
+        let verdict = IdentityPinning.verdict(pinned: pinned, published: master)
         do {
             switch verdict {
             case .noIdentity, .pinned(revertedChange: false), .changed(_, isNew: false):
@@ -95,10 +89,6 @@ final class DeviceDirectory {
                 onIdentityChange(user)
             case .changed(let key, isNew: true):
                 try store.matrix.setIdentityChange(of: user, to: key)
-                onIdentityChange(user)
-            case .acceptedByThisDevice(let key):
-                try store.matrix.setIdentityChange(of: user, to: key)
-                try store.matrix.acceptIdentityChange(of: user, masterKey: key)
                 onIdentityChange(user)
             }
         } catch {

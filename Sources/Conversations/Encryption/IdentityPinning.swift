@@ -16,19 +16,16 @@ public enum IdentityPinning {
         /// Another key than the pinned one, not accepted: trust none of their
         /// devices. `isNew`: not noted before (record it and say so).
         case changed(to: String, isNew: Bool)
-        /// Their key changed to one this device's own cross-signing proves
-        /// (the user's own identity, which signed this very device: the user
-        /// gave its recovery key here): pin it in place of the old.
-        case acceptedByThisDevice(masterKey: String)
     }
 
-    /// `published`: the master key the server gives now (nil: none).
-    /// `signsThisDevice`: for the user's own identity, whether it cross-signed this device.
-    public static func verdict(pinned: PinnedIdentity?, published: String?, signsThisDevice: Bool = false) -> Verdict {
+    /// `published`: the master key the server gives now (nil: none). A
+    /// signature the server shows is never taken for acceptance (the server
+    /// could make one): only the user accepts, or unlocks the account's own
+    /// new identity with its recovery key here (CrossSigning pins it then).
+    public static func verdict(pinned: PinnedIdentity?, published: String?) -> Verdict {
         guard let published else { return .noIdentity }
         guard let pinned else { return .pinFirst(masterKey: published) }
         if published == pinned.masterKey { return .pinned(revertedChange: pinned.changedTo != nil) }
-        if signsThisDevice { return .acceptedByThisDevice(masterKey: published) }
         return .changed(to: published, isNew: pinned.changedTo != published)
     }
 }
@@ -37,7 +34,7 @@ extension IdentityPinning.Verdict {
     /// Whether devices the identity cross-signed count as cross-signed.
     public var isTrusted: Bool {
         switch self {
-        case .pinFirst, .pinned, .acceptedByThisDevice: return true
+        case .pinFirst, .pinned: return true
         case .noIdentity, .changed: return false
         }
     }

@@ -33,7 +33,7 @@ public final class RoomEncryption {
         self.client = client
         self.userID = userID
         self.deviceID = deviceID
-        directory = DeviceDirectory(client: client, store: store, userID: userID, deviceID: deviceID)
+        directory = DeviceDirectory(client: client, store: store)
         ownKeys = OwnDeviceKeys(engine: engine, client: client, userID: userID, deviceID: deviceID)
     }
 

@@ -34,6 +34,14 @@ extension MatrixTables {
                       [.text(userID), .text(masterKey), .real(date.timeIntervalSince1970)])
     }
 
+    /// Pins `masterKey` for `userID` in place of any other, a change waiting
+    /// forgotten: the account's own identity, which the user made or unlocked here.
+    public func repinIdentity(of userID: String, masterKey: String, at date: Date = Date()) throws(StoreError) {
+        try store.checkWritable()
+        try store.run("INSERT OR REPLACE INTO identity_pins (user_id, master_key, pinned_at) VALUES (?, ?, ?)",
+                      [.text(userID), .text(masterKey), .real(date.timeIntervalSince1970)])
+    }
+
     /// Notes that the server gives `masterKey` (another than the pinned one)
     /// for `userID`, or nil: it gives the pinned one again. A change already
     /// noted to the same key keeps its time.
