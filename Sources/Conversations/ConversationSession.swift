@@ -32,7 +32,11 @@ public final class ConversationSession {
     /// End-to-end encryption, when the engine is there: encrypted rooms are
     /// read and written through it; without it Hark refuses to send there.
     public var encryption: RoomEncryption? {
-        didSet { sender.encryption = encryption }
+        didSet {
+            sender.encryption = encryption
+            // Whose identity changed is in the store: the rooms say it.
+            encryption?.onIdentityChange = { [weak self] _ in self?.changes.send(.rooms) }
+        }
     }
     public var userID: String { client.session?.userID ?? "" }
     /// Every change, to every subscriber, on the main thread.

@@ -29,6 +29,8 @@ enum Salvage {
         ("outbox", ["transaction_id", "message_id", "room_id", "state", "content_uri", "event_id", "attempts",
                     "next_attempt_at", "last_error", "queued_at", "waiting_since", "expired",
                     "uploaded_size"]),
+        // Lost, a pin would be taken again from whatever key the server gives next: a change accepted unseen.
+        ("identity_pins", ["user_id", "master_key", "pinned_at", "changed_to", "changed_at"]),
     ]
 
     static func copy(from damaged: String, into fresh: Database) -> SalvageCount {

@@ -270,6 +270,25 @@ enum Schema {
             file TEXT NOT NULL
         );
         """,
+        // 15: reserved for the encrypted rows' marks (issue 40, another branch): this
+        // placeholder makes nothing and gives way to that migration when they meet.
+        """
+        SELECT 1;
+        """,
+        // 16: other people's identities, pinned on first use: the first
+        // cross-signing master key seen for each user (their own account's
+        // too). When the server later gives another, it is kept as
+        // `changed_to` (and when it was seen) until the user accepts it; until
+        // then no device of theirs counts as cross-signed.
+        """
+        CREATE TABLE identity_pins (
+            user_id TEXT PRIMARY KEY,
+            master_key TEXT NOT NULL,
+            pinned_at REAL NOT NULL,
+            changed_to TEXT,
+            changed_at REAL
+        );
+        """,
     ]
 
     static var version: Int { migrations.count }

@@ -27,6 +27,7 @@ enum CommandLineRequest: Equatable {
     case accountStatus(json: Bool)
     case accountRecover(new: Bool)
     case directChat(userID: String)
+    case acceptIdentity(userID: String)
     case encryptionInstall
     case rooms(json: Bool)
     case join(roomID: String)
@@ -152,6 +153,10 @@ enum CommandLineRequest: Equatable {
                 let user = try rest.positional("USER_ID")
                 try rest.finish()
                 return .directChat(userID: user)
+            case "accept-identity":
+                let user = try rest.positional("USER_ID")
+                try rest.finish()
+                return .acceptIdentity(userID: user)
             case "encryption":
                 let action = try rest.positional("install")
                 try rest.finish()
@@ -289,7 +294,12 @@ enum CommandLineRequest: Equatable {
                               about 1 MB, progress on standard error)
           dm USER_ID          Find or start the direct chat with someone and
                               print its room id (encrypted when they have keys)
-          rooms [--json]      The joined rooms and invitations
+          accept-identity USER_ID
+                              Accept the new identity of someone whose identity
+                              changed ('hark sync' says so): their devices are
+                              trusted again and get room keys
+          rooms [--json]      The joined rooms and invitations (with --json,
+                              identity_changed: members whose identity changed)
           join ROOM_ID        Join a room, or accept its invitation
           leave ROOM_ID       Leave a room, or decline its invitation
           send ID ROOM_ID     Send a message into a room as a voice message and

@@ -56,7 +56,7 @@ final class EncryptedRoomFixture {
 
     private static func session(_ client: MatrixClient, _ store: MessageStore, _ engine: CryptoEngine) -> ConversationSession {
         let session = ConversationSession(client: client, store: store)
-        session.encryption = RoomEncryption(engine: engine, client: client, userID: client.session!.userID,
+        session.encryption = RoomEncryption(engine: engine, client: client, store: store, userID: client.session!.userID,
                                             deviceID: client.session!.deviceID)
         return session
     }

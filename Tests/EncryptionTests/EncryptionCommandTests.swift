@@ -6,7 +6,8 @@ import XCTest
 /// The command line in an encrypted direct chat, against Synapse with a
 /// keyring of the test's own and a matrix-nio peer that shares keys only
 /// with cross-signed devices: `hark dm`, `account recover --new`, `account
-/// status --json`, `send` and `sync` encrypting and decrypting.
+/// status --json`, `send` and `sync` encrypting and decrypting, and a
+/// changed identity said by `sync` and `rooms --json` until `accept-identity`.
 final class EncryptionCommandTests: XCTestCase {
     /// `hark` with its data in `home`.
     private static func hark(_ home: ScratchFolder, _ arguments: [String], input: String? = nil) throws -> (status: Int32?, output: String) {
@@ -102,6 +103,24 @@ final class EncryptionCommandTests: XCTestCase {
             let fromBob = listed.filter { $0["sender"] as? String == "@bob:localhost" }
             XCTAssertEqual(fromBob.count, 1, output)
             XCTAssertEqual(fromBob.first?["state"] as? String, "ready", "downloaded and decrypted: " + output)
+
+            // Bob replaces his identity: `sync` says so, `rooms --json` names him until `accept-identity`.
+            try awaitOnLoop(seconds: 120) { try await bob.call("cross_sign", ["replace": true]) }
+            (code, output) = try hark(["sync", "--once"])
+            XCTAssertEqual(code, 0, output)
+            XCTAssertTrue(output.contains("@bob:localhost’s identity has changed."), output)
+            XCTAssertTrue(output.contains("'hark accept-identity @bob:localhost'"), output)
+            func changedInRoom() throws -> [String]? {
+                let (_, output) = try hark(["rooms", "--json"])
+                let rooms = (try JSONSerialization.jsonObject(with: Data(lastLine(output).utf8))) as? [[String: Any]] ?? []
+                return rooms.first { $0["id"] as? String == room }?["identity_changed"] as? [String]
+            }
+            XCTAssertEqual(try changedInRoom(), ["@bob:localhost"])
+            (code, output) = try hark(["accept-identity", "@bob:localhost"])
+            XCTAssertEqual(code, 0, output)
+            XCTAssertEqual(try changedInRoom(), [])
+            (code, output) = try hark(["accept-identity", "@bob:localhost"])
+            XCTAssertEqual(code, 1, "nothing left to accept: " + output)
         }
     }
 }

@@ -21,6 +21,7 @@ final class MatrixArgumentTests: XCTestCase {
             (["join"], "'join' needs ROOM_ID"),
             (["sync", "--forever"], "unknown option '--forever' for 'sync'"),
             (["rooms", "extra"], "unexpected argument 'extra' for 'rooms'"),
+            (["accept-identity"], "'accept-identity' needs USER_ID"),
         ] {
             let (status, output) = try hark(arguments, in: home)
             XCTAssertEqual(status, 2, "\(arguments): \(output)")
@@ -45,6 +46,9 @@ final class MatrixArgumentTests: XCTestCase {
         (status, output) = try hark(["account", "logout"], in: home)
         XCTAssertEqual(status, 1, output)
         XCTAssertTrue(output.contains("not signed in"), output)
+        (status, output) = try hark(["accept-identity", "@bob:example.org"], in: home)
+        XCTAssertEqual(status, 1, output)
+        XCTAssertTrue(output.contains("@bob:example.org’s identity has not changed: there is nothing to accept."), output)
         (status, output) = try hark(["list", "--json"], in: home)
         XCTAssertEqual(output.trimmingCharacters(in: .whitespacesAndNewlines), "[]")
     }

@@ -253,12 +253,7 @@ final class MatrixStoreTests: XCTestCase {
             try store.matrix.enqueueSend(message.id, roomID: "!room", transactionID: "txn-kept")
             try store.matrix.receive(incoming("$kept"))
         }
-        // Damage the file's header: opening salvages every row it can read into a new database.
-        let path = folder.appendingPathComponent("hark.sqlite3").path
-        let handle = try XCTUnwrap(FileHandle(forUpdatingAtPath: path))
-        try handle.seek(toOffset: 0)
-        handle.write(Data(repeating: 0x42, count: 16))
-        try handle.close()
+        try damageDatabaseHeader(in: folder)
 
         let store = try MessageStore(folder: folder)
         XCTAssertEqual(try store.matrix.room("!room")?.name, "Kept")

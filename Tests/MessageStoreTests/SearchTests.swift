@@ -157,6 +157,7 @@ final class SearchTests: XCTestCase {
             ALTER TABLE outbox DROP COLUMN encrypted_content;
             DROP TABLE encrypted_media;
             DROP TABLE downloads;
+            DROP TABLE identity_pins;
             PRAGMA user_version = 8;
             """)
         XCTAssertEqual(try search(store, "grandmas"), [], "as before")

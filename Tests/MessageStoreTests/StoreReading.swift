@@ -1,3 +1,5 @@
+import Foundation
+import XCTest
 @testable import MessageStore
 
 /// How the tests read a store: through the listing `hark list` prints, and
@@ -18,4 +20,12 @@ extension MessageStore {
         try run("PRAGMA integrity_check") { result.append($0.text(0) ?? "") }
         return result.joined(separator: "\n")
     }
+}
+
+/// Damages the header of the store's database in `folder`: the next opening salvages every row it can read.
+func damageDatabaseHeader(in folder: URL) throws {
+    let handle = try XCTUnwrap(FileHandle(forUpdatingAtPath: folder.appendingPathComponent("hark.sqlite3").path))
+    try handle.seek(toOffset: 0)
+    handle.write(Data(repeating: 0x42, count: 16))
+    try handle.close()
 }

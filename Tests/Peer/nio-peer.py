@@ -32,7 +32,9 @@ Hark's helpers do (Sources/HelperProcesses' JSONLinesChannel can drive it):
          does since 2026, and sends m.room_key.withheld (m.unverified) to the others)
     {"cmd": "cross_sign"} publishes a cross-signing identity and signs this device;
     {"cmd": "cross_sign", "identity_from": STORE_DIR} signs it with the identity another
-    peer of the same user made (kept in that peer's STORE_DIR)
+    peer of the same user made (kept in that peer's STORE_DIR);
+    {"cmd": "cross_sign", "replace": true} replaces the account's identity with a
+    new one (new master key; the password given through user-interactive auth)
     {"id": "9", "cmd": "events", "room_id": "!…" (optional)}
         -> events: every room message received so far, decrypted where it could
            be ({room_id, event_id, sender, type, decrypted, undecryptable, content})
@@ -196,7 +198,8 @@ class Peer:
                 key = nio_cross_signing.self_signing_key(request["identity_from"])
                 await nio_cross_signing.sign_device(client, key)
             else:
-                await nio_cross_signing.publish_identity(client, self.store)
+                password = self.password if request.get("replace") else None
+                await nio_cross_signing.publish_identity(client, self.store, password)
             return {}
         if command == "trust":
             mode = request["mode"]

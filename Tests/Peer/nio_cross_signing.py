@@ -62,10 +62,12 @@ async def call(client, method, path, body):
             return answer
 
 
-async def publish_identity(client, store):
+async def publish_identity(client, store, password=None):
     """Master, self-signing and user-signing keys published; this device
     signed. The self-signing key's seed is kept in STORE/cross-signing.json
-    for the user's other peers (`sign_device`)."""
+    for the user's other peers (`sign_device`). With `password`, an identity
+    the account already has is replaced (the server asks for the password
+    through user-interactive auth), as a user resetting it does."""
     user = client.user_id
     master, self_signing, user_signing = Key(), Key(), Key()
     with open(store + "/cross-signing.json", "w") as f:
@@ -74,12 +76,36 @@ async def publish_identity(client, store):
     def key_object(key, usage):
         return {"user_id": user, "usage": [usage], "keys": {"ed25519:" + key.public: key.public}}
 
-    await call(client, "POST", "/keys/device_signing/upload", {
+    keys = {
         "master_key": key_object(master, "master"),
         "self_signing_key": master.sign(user, key_object(self_signing, "self_signing")),
         "user_signing_key": master.sign(user, key_object(user_signing, "user_signing")),
-    })
+    }
+    if password is None:
+        await call(client, "POST", "/keys/device_signing/upload", keys)
+    else:
+        await call_with_password(client, "/keys/device_signing/upload", keys, password)
     await sign_device(client, self_signing)
+
+
+async def call_with_password(client, path, body, password):
+    """POST `body` to `path`, answering the server's user-interactive auth with the password."""
+    url = client.homeserver.rstrip("/") + "/_matrix/client/v3" + path
+    headers = {"Authorization": "Bearer " + client.access_token}
+    async with aiohttp.ClientSession() as http:
+        async with http.post(url, json=body, headers=headers) as response:
+            answer = await response.json()
+            if response.status < 400:
+                return answer
+            if response.status != 401 or "session" not in answer:
+                raise RuntimeError("POST %s: %s" % (path, answer))
+        auth = {"type": "m.login.password", "session": answer["session"], "password": password,
+                "identifier": {"type": "m.id.user", "user": client.user_id}}
+        async with http.post(url, json=dict(body, auth=auth), headers=headers) as response:
+            answer = await response.json()
+            if response.status >= 400:
+                raise RuntimeError("POST %s: %s" % (path, answer))
+            return answer
 
 
 async def sign_device(client, self_signing):

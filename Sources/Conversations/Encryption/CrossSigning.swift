@@ -2,22 +2,27 @@ import Foundation
 import Localization
 import Matrix
 import MatrixCrypto
+import MessageStore
 
 /// The account's cross-signing identity (master, self-signing and
 /// user-signing keys) and this device's place in it. The private keys live
 /// only in Secret Storage on the server, encrypted under the user's recovery
 /// key; Hark unlocks the self-signing key when the user gives that key,
-/// signs its own device, and keeps nothing of it.
+/// signs its own device, and keeps nothing of it. An identity made or
+/// unlocked here is the account's own for sure: its master key is pinned in
+/// `store` (`IdentityPinning`) in place of any other.
 @MainActor
 public struct CrossSigning {
     let client: MatrixClient
     let userID: String
     let deviceID: String
+    let store: MessageStore?
 
-    public init(client: MatrixClient, userID: String, deviceID: String) {
+    public init(client: MatrixClient, userID: String, deviceID: String, store: MessageStore? = nil) {
         self.client = client
         self.userID = userID
         self.deviceID = deviceID
+        self.store = store
     }
 
     public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
@@ -94,6 +99,7 @@ public struct CrossSigning {
         }
         try await client.setAccountData(type: "m.secret_storage.default_key", content: .object(["key": .string(keyID)]))
         try await signDevice(with: selfSigning)
+        try? store?.matrix.repinIdentity(of: userID, masterKey: MatrixBase64.encode(master.publicKey))
         return try RecoveryKey.encode(storageKey)
     }
 
@@ -120,9 +126,14 @@ public struct CrossSigning {
             let seedText = try SecretStorage.decrypt(secret, name: "m.cross_signing.self_signing", key: storageKey)
             guard let seed = MatrixBase64.decode(seedText) else { throw Failure.mismatch }
             let selfSigning = try Ed25519SigningKey(seed: seed)
-            let published = try await client.queryKeys(users: [userID]).selfSigningKeys[userID]
-            guard published?.publicKey == MatrixBase64.encode(selfSigning.publicKey) else { throw Failure.mismatch }
+            let answer = try await client.queryKeys(users: [userID])
+            guard answer.selfSigningKeys[userID]?.publicKey == MatrixBase64.encode(selfSigning.publicKey),
+                  DeviceDirectory.verifiedSelfSigningKey(of: userID, in: answer) != nil,
+                  let master = answer.masterKeys[userID]?.publicKey
+            else { throw Failure.mismatch }
             try await signDevice(with: selfSigning)
+            // The recovery key unlocked the key this master key signed: the identity is the account's.
+            try? store?.matrix.repinIdentity(of: userID, masterKey: master)
         } catch {
             throw Self.failure(error)
         }

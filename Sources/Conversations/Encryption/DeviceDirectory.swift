@@ -1,13 +1,15 @@
 import Foundation
 import Matrix
 import MatrixCrypto
+import MessageStore
 
 /// The devices of the people Hark speaks with in encrypted rooms: queried
 /// from the server when first needed and again when a `/sync` says a user's
 /// devices changed. A device is listed only when its keys carry its own
 /// valid signature (the spec's check on `/keys/query`), and counts as its
 /// owner's when the owner's self-signing key (signed by their master key)
-/// signed it: cross-signed.
+/// signed it: cross-signed, while that master key is the one pinned for
+/// them (`IdentityPinning`: the first seen, or the last the user accepted).
 @MainActor
 final class DeviceDirectory {
     struct Listed {
@@ -17,20 +19,38 @@ final class DeviceDirectory {
     }
 
     private let client: MatrixClient
+    private let store: MessageStore
     private var users: [String: Listed] = [:]
     private var outdated: Set<String> = []
+    /// Someone's identity changed (or a change was accepted or went back): their user id.
+    var onIdentityChange: (String) -> Void = { _ in }
 
-    init(client: MatrixClient) {
+    init(client: MatrixClient, store: MessageStore) {
         self.client = client
+        self.store = store
     }
 
     /// A `/sync` said these users' devices changed, or that Hark shares no room with them any more.
     func changed(_ changed: [String], left: [String]) {
-        for user in changed where users[user] != nil { outdated.insert(user) }
+        for user in changed where users[user] != nil || (try? store.matrix.pinnedIdentity(of: user)) != nil {
+            outdated.insert(user)
+        }
         for user in left {
             users[user] = nil
             outdated.remove(user)
         }
+    }
+
+    /// Asks again for the devices of those whose list changed: a new identity is said as the sync brings it,
+    /// not at the next send. Failures wait for the next need.
+    func refreshOutdated() async {
+        guard !outdated.isEmpty else { return }
+        _ = try? await listed(outdated.sorted())
+    }
+
+    /// The user accepted `user`'s new identity: their devices are looked at again.
+    func accepted(_ user: String) {
+        if users[user] != nil { outdated.insert(user) }
     }
 
     /// Each of `wanted`'s devices and which are cross-signed, querying whoever is unknown or outdated.
@@ -44,11 +64,37 @@ final class DeviceDirectory {
                 let crossSigned = Set(devices.values.filter { device in
                     selfSigning.map { Self.isSigned(device.signed, by: $0, of: user) } ?? false
                 }.map(\.deviceID))
-                users[user] = Listed(devices: devices, crossSigned: crossSigned)
+                let master = answer.masterKeys[user].flatMap { $0.usage.contains("master") ? $0.publicKey : nil }
+                users[user] = Listed(devices: devices, crossSigned: pinning(user, master: master) ? crossSigned : [])
                 outdated.remove(user)
             }
         }
         return wanted.reduce(into: [:]) { found, user in found[user] = users[user] ?? Listed(devices: [:], crossSigned: []) }
+    }
+
+    /// Whether `user`'s published master key is the one pinned for them, pinning it when it is the first;
+    /// a change is kept (and said) until the user accepts it.
+    private func pinning(_ user: String, master: String?) -> Bool {
+        let pinned: PinnedIdentity?
+        do { pinned = try store.matrix.pinnedIdentity(of: user) } catch { return false }
+        let verdict = IdentityPinning.verdict(pinned: pinned, published: master)
+        do {
+            switch verdict {
+            case .noIdentity, .pinned(revertedChange: false), .changed(_, isNew: false):
+                break
+            case .pinFirst(let key):
+                try store.matrix.pinIdentity(of: user, masterKey: key)
+            case .pinned(revertedChange: true):
+                try store.matrix.setIdentityChange(of: user, to: nil)
+                onIdentityChange(user)
+            case .changed(let key, isNew: true):
+                try store.matrix.setIdentityChange(of: user, to: key)
+                onIdentityChange(user)
+            }
+        } catch {
+            return false  // a pin that could not be kept is no pin
+        }
+        return verdict.isTrusted
     }
 
     /// The device of `userID` whose Curve25519 key is `curve25519`, when it is listed.

@@ -32,6 +32,7 @@ extension RoomEncryption {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
                                                  attributes: [.posixPermissions: 0o700])
         let engine = CryptoEngine(files: files, stateFolder: folder.path, pickleKey: pickleKey)
-        return RoomEncryption(engine: engine, client: client, userID: session.userID, deviceID: session.deviceID)
+        return RoomEncryption(engine: engine, client: client, store: store, userID: session.userID,
+                              deviceID: session.deviceID)
     }
 }

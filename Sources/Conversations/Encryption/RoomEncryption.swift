@@ -27,12 +27,13 @@ public final class RoomEncryption {
     /// "session user device" for each withheld notice sent.
     private var withheldSent: Set<String> = []
 
-    public init(engine: CryptoEngine, client: MatrixClient, userID: String, deviceID: String) {
+    /// `store`: where the identities pinned on first use are kept (`store.matrix`).
+    public init(engine: CryptoEngine, client: MatrixClient, store: MessageStore, userID: String, deviceID: String) {
         self.engine = engine
         self.client = client
         self.userID = userID
         self.deviceID = deviceID
-        directory = DeviceDirectory(client: client)
+        directory = DeviceDirectory(client: client, store: store)
         ownKeys = OwnDeviceKeys(engine: engine, client: client, userID: userID, deviceID: deviceID)
     }
 
@@ -47,6 +48,19 @@ public final class RoomEncryption {
         try await ownKeys.upload(identity: keys, includingDeviceKeys: !uploaded, counts: nil, unusedFallbackKeys: nil)
         identity = keys
         return keys
+    }
+
+    /// Someone's identity changed, or a change ended (accepted, or back to
+    /// the pinned one): their user id. The store says which changes wait.
+    public var onIdentityChange: (String) -> Void {
+        get { directory.onIdentityChange }
+        set { directory.onIdentityChange = newValue }
+    }
+
+    /// The user accepted `user`'s new identity (pinned in the store): their
+    /// devices under it count as cross-signed from the next look.
+    public func identityAccepted(_ user: String) {
+        directory.accepted(user)
     }
 
     // MARK: Receiving
@@ -70,6 +84,7 @@ public final class RoomEncryption {
                 continue
             }
         }
+        await directory.refreshOutdated()
         if changes.oneTimeKeyCounts != nil || changes.unusedFallbackKeyTypes != nil {
             try await ownKeys.upload(identity: identity, includingDeviceKeys: false, counts: changes.oneTimeKeyCounts ?? [:],
                                      unusedFallbackKeys: changes.unusedFallbackKeyTypes ?? [OwnDeviceKeys.oneTimeKeyAlgorithm])

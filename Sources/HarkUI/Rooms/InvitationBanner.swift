@@ -17,24 +17,14 @@ final class InvitationBanner {
     let button: UnsafeMutablePointer<GtkWidget>
     /// Hides the banner for the invitations it shows (the sidebar keeps them).
     let closeButton: UnsafeMutablePointer<GtkWidget>
+    private let strip: BannerStrip
     var onView: @MainActor () -> Void = {}
     var onDismiss: @MainActor () -> Void = {}
 
     init() {
-        widget = gtk_revealer_new()!
-        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
-        gtk_widget_add_css_class(box, "hark-banner")
-        gtk_box_append(hark_box(box), gtk_image_new_from_icon_name("mail-unread-symbolic"))
-        label = gtk_label_new(nil)!
-        gtk_label_set_wrap(hark_label(label), 1)
-        gtk_label_set_wrap_mode(hark_label(label), PANGO_WRAP_WORD_CHAR)
-        gtk_label_set_xalign(hark_label(label), 0)
-        gtk_widget_set_hexpand(label, 1)
-        gtk_box_append(hark_box(box), label)
         // TRANSLATORS: a button beside "Invitation to “Room” from Someone": shows the invitation.
-        button = gtk_button_new_with_mnemonic(tr("_View"))!
-        gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
-        gtk_box_append(hark_box(box), button)
+        strip = BannerStrip(icon: "mail-unread-symbolic", button: tr("_View"))
+        (widget, label, button) = (strip.revealer, strip.label, strip.button)
         closeButton = gtk_button_new_from_icon_name("window-close-symbolic")!
         gtk_widget_add_css_class(closeButton, "flat")
         gtk_widget_add_css_class(closeButton, "circular")
@@ -43,8 +33,7 @@ final class InvitationBanner {
         let dismiss = tr("Dismiss")
         gtk_widget_set_tooltip_text(closeButton, dismiss)
         ButtonNames.name(closeButton, dismiss)
-        gtk_box_append(hark_box(box), closeButton)
-        gtk_revealer_set_child(OpaquePointer(widget), box)
+        gtk_box_append(hark_box(strip.box), closeButton)
         show(nil, buttonName: nil)
         Signal.connect(UnsafeMutableRawPointer(button), "clicked") { [weak self] in self?.onView() }
         Signal.connect(UnsafeMutableRawPointer(closeButton), "clicked") { [weak self] in self?.onDismiss() }
@@ -52,11 +41,6 @@ final class InvitationBanner {
 
     /// Shows `text` (nil hides the banner), its button named `buttonName`.
     func show(_ text: String?, buttonName: String?) {
-        if let text {
-            gtk_label_set_text(hark_label(label), text)
-            ButtonNames.name(button, buttonName)
-        }
-        gtk_widget_set_visible(widget, text == nil ? 0 : 1)
-        gtk_revealer_set_reveal_child(OpaquePointer(widget), text == nil ? 0 : 1)
+        strip.show(text, buttonName: buttonName)
     }
 }

@@ -26,6 +26,8 @@ final class WindowConversations {
     let banner: AccountBanner
     /// A narrow window's invitation, over the room (see WindowConversations+Narrow).
     let invitationBanner = InvitationBanner()
+    /// A member's identity changed in the room shown (see IdentityBanner).
+    let identityBanner = IdentityBanner()
     /// Invitations whose banner the user closed (they stay in the sidebar).
     var dismissedInvitations: Set<String> = []
     /// Why the server cannot be reached, while it cannot.
@@ -58,6 +60,8 @@ final class WindowConversations {
         gtk_box_insert_child_after(hark_box(layout.content), invitationBanner.widget, banner.widget)
         invitationBanner.onView = { [weak self] in self?.viewInvitation() }
         invitationBanner.onDismiss = { [weak self] in self?.dismissInvitations() }
+        gtk_box_insert_child_after(hark_box(layout.content), identityBanner.widget, invitationBanner.widget)
+        identityBanner.onAccept = { [weak self] in self?.acceptIdentityChange($0) }
         layout.onFoldChange = { [weak self] in self?.showTitle() }
 
         subscriptions += [
@@ -238,6 +242,7 @@ final class WindowConversations {
         gtk_widget_set_tooltip_text(layout.title, offline ? connectionProblem : wholeName)
         updateEmptyState()
         showWhatWaits()
+        showIdentityChange()
     }
 
     /// What an encrypted room's title and row say.

@@ -35,6 +35,7 @@ extension MatrixTables {
                 try store.database.query("DELETE FROM room_members")
                 try store.database.query("DELETE FROM rooms")
                 try store.database.query("DELETE FROM room_gaps")
+                try store.database.query("DELETE FROM identity_pins")  // whom this account trusts, not the next
                 try store.database.query("DELETE FROM meta WHERE key = ?", [.text(Self.accountKeys.since)])
             }
             for (key, value) in [(Self.accountKeys.user, account?.userID), (Self.accountKeys.homeserver, account?.homeserver),

@@ -67,6 +67,8 @@ func run(_ request: CommandLineRequest) -> Int32 {
         return runAccountRecover(new: new)
     case .directChat(let userID):
         return runDirectChat(userID: userID)
+    case .acceptIdentity(let userID):
+        return runAcceptIdentity(userID: userID)
     case .encryptionInstall:
         return runEncryptionInstall()
     case .accountStatus(let json):

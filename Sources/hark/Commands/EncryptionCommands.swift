@@ -22,7 +22,7 @@ func runAccountRecover(new: Bool) -> Int32 {
         // The device's keys are on the server before anything signs them.
         guard await refreshEncryption(session) else { return 1 }
         guard let own = session.client.session else { return 1 }
-        let crossSigning = CrossSigning(client: session.client, userID: own.userID, deviceID: own.deviceID)
+        let crossSigning = CrossSigning(client: session.client, userID: own.userID, deviceID: own.deviceID, store: store)
         do throws(CrossSigning.Failure) {
             if new {
                 let recoveryKey = try await crossSigning.createIdentity()

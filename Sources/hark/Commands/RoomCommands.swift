@@ -50,9 +50,12 @@ func runRooms(json: Bool) -> Int32 {
             printFailure(tr("note: the rooms as last known"))
         }
         let rooms = (try? store.matrix.rooms()) ?? []
+        // The members whose identity changed and who have not been accepted since, by room.
+        let changed = rooms.map { room in ((try? store.matrix.identityChanges(inRoom: room.id)) ?? []).map(\.userID) }
         if json {
-            let objects = rooms.map { room in
+            let objects = zip(rooms, changed).map { room, changed in
                 "{\"encrypted\":\(room.isEncrypted),\"id\":" + JSONText.string(room.id)
+                    + ",\"identity_changed\":[" + changed.map(JSONText.string).joined(separator: ",") + "]"
                     + ",\"last_sender\":" + (room.lastSender.map(JSONText.string) ?? "null")
                     + ",\"membership\":" + JSONText.string(room.membership.rawValue)
                     + ",\"name\":" + JSONText.string(room.fullName)
@@ -60,13 +63,14 @@ func runRooms(json: Bool) -> Int32 {
             }
             print("[" + objects.joined(separator: ",") + "]")
         } else {
-            for room in rooms {
+            for (room, changed) in zip(rooms, changed) {
                 var notes: [String] = []
                 if room.membership == .invite {
                     notes.append(room.inviter.map { tr("invited by {name}", ["name": $0]) } ?? tr("invited"))
                 }
                 if room.isEncrypted { notes.append(tr("encrypted")) }
                 if room.unreadCount > 0 { notes.append(trn("{count} unread", "{count} unread", room.unreadCount)) }
+                for user in changed { notes.append(tr("{user}’s identity changed", ["user": user])) }
                 print("\(room.id)  \(terminalSafe(room.displayName))" + (notes.isEmpty ? "" : "  (\(notes.joined(separator: ", ")))"))
             }
         }
@@ -146,6 +150,7 @@ func runSync(once: Bool) -> Int32 {
             }
         }
         defer { watching.cancel() }
+        var saidChanges: Set<String> = []
         var status: Int32 = 0
         repeat {
             let stillQueued = await session.sendQueuedNow()
@@ -155,6 +160,7 @@ func runSync(once: Bool) -> Int32 {
             }
             do throws(MatrixError) {
                 try await session.syncOnce(timeoutMilliseconds: once ? 0 : 30_000)
+                sayIdentityChanges(store, said: &saidChanges)
                 fflush(nil)  // a script reading the lines sees each sync's at once
                 status = stillQueued.isEmpty ? 0 : 3
                 if !stillQueued.isEmpty {
