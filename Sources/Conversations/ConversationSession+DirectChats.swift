@@ -17,6 +17,14 @@ extension ConversationSession {
         for roomID in direct?[userID]?.arrayValue?.compactMap(\.stringValue) ?? [] {
             if let room = try? store.matrix.room(roomID), room.membership != .leave { return roomID }
         }
+        // As Element does, the person is looked up first: no room is made for someone who does
+        // not exist, and the room is called by their name from the start, not their Matrix ID.
+        let name: String?
+        do { name = try await client.profile(of: userID).displayName } catch .server(404, _, _) {
+            throw .noSuchUser(userID)
+        } catch .server {
+            name = nil  // a server that keeps profiles to itself: the first sync names them
+        } catch { throw .matrix(error) }
         let roomID: String
         do {
             let devices = try await client.queryKeys(users: [userID]).devices[userID] ?? [:]
@@ -26,7 +34,7 @@ extension ConversationSession {
             try await client.setAccountData(type: "m.direct", content: .object(lists))
             let encrypted = !devices.isEmpty
             try? store.matrix.updateRoom(RoomUpdate(id: roomID, membership: .join, isEncrypted: encrypted))
-            try? store.matrix.setMember(roomID: roomID, userID: userID, displayName: nil, membership: "invite")
+            try? store.matrix.setMember(roomID: roomID, userID: userID, displayName: name, membership: "invite")
         } catch {
             throw .matrix(error)
         }
@@ -34,8 +42,16 @@ extension ConversationSession {
         return roomID
     }
 
+    /// The people the server's user directory finds for `term` (by name or
+    /// Matrix ID; the account itself left out), as the directory orders them.
+    public func searchPeople(_ term: String) async throws(ConversationError) -> [Person] {
+        let found: UserDirectoryResults
+        do { found = try await client.searchUsers(term) } catch { throw .matrix(error) }
+        return found.results.filter { $0.userID != userID }.map { Person(userID: $0.userID, displayName: $0.displayName) }
+    }
+
     /// `@local:server`, as the spec's grammar has it loosely (the server checks the rest).
-    static func looksLikeUserID(_ text: String) -> Bool {
+    public nonisolated static func looksLikeUserID(_ text: String) -> Bool {
         guard text.hasPrefix("@"), let colon = text.firstIndex(of: ":") else { return false }
         let local = text[text.index(after: text.startIndex)..<colon], server = text[text.index(after: colon)...]
         return !local.isEmpty && !server.isEmpty && text.count <= 255 && !text.contains(where: \.isWhitespace)

@@ -410,6 +410,8 @@ public enum ConversationError: Error, Sendable, Equatable, CustomStringConvertib
     case notSent
     /// Not a Matrix ID (`@name:server`), or the account's own.
     case notAUser(String)
+    /// A Matrix ID no one has: the server knows no such user.
+    case noSuchUser(String)
 
     public var description: String {
         switch self {
@@ -420,6 +422,8 @@ public enum ConversationError: Error, Sendable, Equatable, CustomStringConvertib
         case .notSent: return tr("This message was never sent, so there is nothing to delete for everyone.")
         case .notAUser(let text):
             return tr("“{text}” is not someone else’s Matrix ID: it looks like @name:server.example.", ["text": String(text.prefix(200))])
+        case .noSuchUser(let userID):
+            return tr("There is no one with the Matrix ID {user}.", ["user": String(userID.prefix(200))])
         }
     }
 }

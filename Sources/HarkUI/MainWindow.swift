@@ -374,6 +374,7 @@ final class MainWindow {
             g_menu_item_set_attribute_value(transcribeAll, "hidden-when", g_variant_new_string("action-disabled"))
             g_menu_append_item(messages, transcribeAll)
             g_object_unref(UnsafeMutableRawPointer(transcribeAll))
+            NewConversation.addMenuItem(to: messages)
             g_menu_append(messages, tr("_Matrix Account…"), "win.matrix-account")
             g_menu_append_section(menu, nil, UnsafeMutableRawPointer(messages).assumingMemoryBound(to: GMenuModel.self))
             g_object_unref(UnsafeMutableRawPointer(messages))

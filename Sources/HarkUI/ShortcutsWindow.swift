@@ -30,6 +30,7 @@ enum ShortcutsWindow {
             ("<Control>e", tr("Export it")),
         ]),
         (tr("General"), [
+            ("<Control>n", tr("Start a new conversation")),
             ("<Control>question", tr("Keyboard shortcuts")),
             ("<Control>w", tr("Close the window")),
             ("<Control>q", tr("Quit")),

@@ -26,7 +26,8 @@ final class DirectChatTests: SharedServerTestCase {
             let withCarol = try awaitOnLoop { try await alice.directChat(with: "@carol:localhost") }
             XCTAssertTrue(try awaitOnLoop { try await alice.client.isEncrypted(roomID: withCarol) })
             XCTAssertEqual(try alice.store.matrix.room(withCarol)?.isEncrypted, true)
-            XCTAssertEqual(try alice.store.matrix.room(withCarol)?.displayName, "@carol:localhost")
+            XCTAssertEqual(try alice.store.matrix.room(withCarol)?.displayName, "carol",
+                           "named by Carol's profile from the start (Synapse's name for her is her user name)")
             let withBob = try awaitOnLoop { try await alice.directChat(with: "@bob:localhost") }
             XCTAssertFalse(try awaitOnLoop { try await alice.client.isEncrypted(roomID: withBob) })
 
@@ -43,6 +44,23 @@ final class DirectChatTests: SharedServerTestCase {
                 let error = try runFailing(ConversationError.self) { _ = try await alice.directChat(with: wrong) }
                 XCTAssertEqual(error, .notAUser(wrong))
             }
+            let roomsBefore = try alice.store.matrix.rooms().count
+            let nobody = try runFailing(ConversationError.self) { _ = try await alice.directChat(with: "@nobody:localhost") }
+            XCTAssertEqual(nobody, .noSuchUser("@nobody:localhost"))
+            XCTAssertEqual(nobody?.description, "There is no one with the Matrix ID @nobody:localhost.")
+            XCTAssertEqual(try alice.store.matrix.rooms().count, roomsBefore, "no room made for no one")
+        }
+    }
+
+    func testTheDirectoryFindsPeopleByPartOfTheirNameButNeverTheAccountItself() throws {
+        let url = try homeserver
+        let folder = try ScratchFolder()
+        try MainActor.assumeIsolated {
+            let alice = try ConversationTests.hark(url, folder.url)
+            let found = try awaitOnLoop { try await alice.searchPeople("caro") }
+            XCTAssertEqual(found, [Person(userID: "@carol:localhost", displayName: "carol")])
+            XCTAssertEqual(try awaitOnLoop { try await alice.searchPeople("alice") }, [], "the account is no one to talk to")
+            XCTAssertEqual(try awaitOnLoop { try await alice.searchPeople("@bob:localhost") }.map(\.userID), ["@bob:localhost"])
         }
     }
 }

@@ -35,6 +35,8 @@ final class WindowConversations {
     let layout: RoomLayout
     /// The account dialog while it is open.
     private(set) var accountDialog: AccountDialog?
+    /// New Conversation… (its action, its "+" in the sidebar, its dialog).
+    let newConversation: NewConversation
     /// The last "Send to…" dialog opened: kept, as its rows call back into it.
     private var sendToDialog: SendToDialog?
     /// "Sending … to …" toasts, by message, until the send ends.
@@ -56,6 +58,8 @@ final class WindowConversations {
         isWindowActive = { gtk_window_is_active(gtkWindow) != 0 }
         let app = UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self)
         notify = { $0.send(through: app) }
+        newConversation = NewConversation(window: gtkWindow, account: account, sidebarHeader: layout.sidebarHeader,
+                                          application: application)
         layout.setSidebar(sidebar.widget)
         gtk_box_insert_child_after(hark_box(layout.content), invitationBanner.widget, banner.widget)
         invitationBanner.onView = { [weak self] in self?.viewInvitation() }
@@ -74,6 +78,7 @@ final class WindowConversations {
             case .keyringLocked: self?.restore()
             }
         }
+        newConversation.open = { [weak self] in self?.openConversation($0) }
         sidebar.onSelect = { [weak self] in self?.show($0) }
         sidebar.onActivate = { [weak self] in self?.layout.showContent() }
         sidebar.onAccept = { [weak self] id in self?.answerInvitation(id, accept: true) }
