@@ -1,3 +1,4 @@
+import CAdwaita
 import CGtk
 
 /// A dialog's list (Send to…'s rooms, New Conversation's people): as tall
