@@ -41,8 +41,9 @@ let package = Package(
             name: "CHelpers",
             dependencies: ["CGLib"],
             linkerSettings: [.linkedLibrary("dispatch")]),
-        // Only what Swift cannot do with GStreamer: GValueArray reads, the recorder's pad probes. AudioEngine's alone.
-        .target(name: "CGStreamerHelpers", dependencies: ["CGStreamer"]),
+        // Only what Swift cannot do with GStreamer: GValueArray reads, the recorder's pad probes, Skip Silence's
+        // fades (GStreamer's controller library). AudioEngine's alone.
+        .target(name: "CGStreamerHelpers", dependencies: ["CGStreamer"], linkerSettings: [.linkedLibrary("gstcontroller-1.0")]),
 
         // Which OpenGL draws the windows (a GPU, or the CPU in software).
         .target(name: "CGraphicsProbe", dependencies: ["CGtk", "CEpoxy"]),
