@@ -23,7 +23,12 @@ public struct SilenceSkipping: Sendable, Equatable {
 
     /// The time saved, in seconds.
     public var savedSeconds: Double {
-        skipped.reduce(0) { $0 + $1.upperBound - $1.lowerBound }
+        savedSeconds(before: .infinity)
+    }
+
+    /// The time saved by a player that got as far as `position`.
+    public func savedSeconds(before position: Double) -> Double {
+        skipped.reduce(0) { $0 + max(0, min($1.upperBound, position) - $1.lowerBound) }
     }
 
     /// The left-out stretch a player at `position`, playing forward, jumps
