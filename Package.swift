@@ -41,8 +41,9 @@ let package = Package(
             name: "CHelpers",
             dependencies: ["CGLib"],
             linkerSettings: [.linkedLibrary("dispatch")]),
-        // Only what Swift cannot do with GStreamer: GValueArray reads, the recorder's pad probes. AudioEngine's alone.
-        .target(name: "CGStreamerHelpers", dependencies: ["CGStreamer"]),
+        // Only what Swift cannot do with GStreamer: GValueArray reads, the recorder's pad probes, Skip Silence's
+        // fades (GStreamer's controller library). AudioEngine's alone.
+        .target(name: "CGStreamerHelpers", dependencies: ["CGStreamer"], linkerSettings: [.linkedLibrary("gstcontroller-1.0")]),
 
         // Which OpenGL draws the windows (a GPU, or the CPU in software).
         .target(name: "CGraphicsProbe", dependencies: ["CGtk", "CEpoxy"]),
@@ -84,7 +85,7 @@ let package = Package(
         // account, the transcription service. Their changes go to every subscriber (the window, the
         // rooms, a media-player service), none wrapping another.
         .target(name: "HarkModel", dependencies: ["Subscriptions", "Localization", "Conversations", "Transcription", "Matrix",
-                                                  "AudioEngine", "MessageStore"]),
+                                                  "AudioEngine", "MessageStore", "Levels"]),
         .target(name: "HarkUI", dependencies: ["HarkModel", "Subscriptions", "Localization", "Conversations", "Transcription", "Matrix", "GtkSupport", "GLibSupport", "Drawing", "Levels", "AudioEngine", "MessageStore", "StoreAudio", "Identity", "CGLib", "CGtk", "CAdwaita", "CCairo", "CGraphicsProbe"]),
         .executableTarget(name: "hark-bench", dependencies: ["Drawing", "Levels", "CCairo", "MessageStore", "StoreAudio"]),
         // The command line links no GTK (loading it cost `hark record` its first 100 ms):
@@ -109,7 +110,7 @@ let package = Package(
         .testTarget(name: "SubscriptionsTests", dependencies: ["Subscriptions"]),
         // The model without a display: real GStreamer (into a fakesink) and a real store.
         .testTarget(name: "HarkModelTests", dependencies: ["HarkModel", "Subscriptions", "MessageStore", "Levels", "GLibSupport",
-                                                           "HarkTestSupport"]),
+                                                           "AudioEngine", "HarkTestSupport"]),
         .testTarget(name: "IdentityTests", dependencies: ["Identity"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "MatrixTests", dependencies: ["Matrix", "MatrixCrypto", "Levels"]),

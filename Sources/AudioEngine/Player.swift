@@ -2,6 +2,7 @@ import CGLib
 import CGStreamer
 import Foundation
 import GLibSupport
+import Levels
 import Localization
 
 public enum PlayerEvent: Sendable, Equatable {
@@ -19,7 +20,8 @@ public enum PlayerEvent: Sendable, Equatable {
 /// Plays one file at a time through `playbin`, with `scaletempo` so speeds
 /// other than 1× keep the pitch. Seeks flush; `.exact` seeks are accurate
 /// (for a release or a key press), `.fast` ones go to the nearest key unit
-/// (cheap while a drag is in progress).
+/// (cheap while a drag is in progress). With `skipping` set, the long pauses
+/// are jumped over (Player+SkipSilence).
 @MainActor
 public final class Player {
     public enum SeekMode: Sendable { case exact, fast }
@@ -29,16 +31,23 @@ public final class Player {
     public private(set) var duration: Double?
     /// Playback speed, 0.5–2.0; kept across files and seeks.
     public private(set) var rate: Double = 1
+    /// Skip Silence for the file loaded: the stretches jumped over while
+    /// playing; nil plays everything. Cleared when another file is loaded.
+    public var skipping: SilenceSkipping? {
+        didSet { skippingChanged() }
+    }
 
     private let audioSinkDescription: String?
     private let onEvent: @MainActor (PlayerEvent) -> Void
-    private var pipeline: Pipeline?
+    private(set) var pipeline: Pipeline?
     private var busWatch: BusWatch?
     private var ticker: Source?
+    /// The timer that makes Skip Silence's next jump.
+    var nextJump: Source?
     /// A seek asked for before the file was ready (prerolled); done once it is.
     private var pendingSeek: (seconds: Double, mode: SeekMode)?
     /// The last position reported or sought to.
-    private var lastPosition: Double = 0
+    private(set) var lastPosition: Double = 0
 
     public static let rateRange: ClosedRange<Double> = 0.5...2.0
     /// 20 times a second, as levels arrive while recording: a playhead moving
@@ -57,6 +66,7 @@ public final class Player {
 
     isolated deinit {
         ticker?.remove()
+        nextJump?.remove()
         busWatch?.remove()
     }
 
@@ -71,7 +81,7 @@ public final class Player {
         if content.isChained { throw .chainedOgg(path: path, links: content.links) }
         let uri = try Pipeline.fileURI(path)
         let sink = " audio-sink=\(Pipeline.quoted(audioSinkDescription ?? "pulsesink client-name=Hark"))"
-        let pipeline = try Pipeline(description: "playbin name=hark_player audio-filter=scaletempo video-sink=fakesink\(sink)")
+        let pipeline = try Pipeline(description: "playbin name=hark_player audio-filter=\(Pipeline.quoted(Self.audioFilter)) video-sink=fakesink\(sink)")
         hark_object_set_string(UnsafeMutableRawPointer(pipeline.element), "uri", uri)
         self.pipeline = pipeline
         self.path = path
@@ -93,6 +103,7 @@ public final class Player {
         }
         isPlaying = true
         startTicking()
+        scheduleJump()
         onEvent(.playing)
     }
 
@@ -101,6 +112,7 @@ public final class Player {
         pipeline.setState(GST_STATE_PAUSED)
         isPlaying = false
         stopTicking()
+        cancelJump()
         onEvent(.paused)
         reportPosition()
     }
@@ -127,6 +139,7 @@ public final class Player {
             return
         }
         performSeek(pipeline, to: target, mode: mode)
+        scheduleJump(from: target)
         onEvent(.position(target))  // a query right after a flushing seek may still say the old place
     }
 
@@ -134,12 +147,14 @@ public final class Player {
         rate = min(Self.rateRange.upperBound, max(Self.rateRange.lowerBound, newRate))
         guard let pipeline, duration != nil else { return }  // applied once the file is ready
         // Mid-seek the position may be unknown: the last one reported stands in.
-        performSeek(pipeline, to: pipeline.position ?? lastPosition, mode: .exact)
+        let position = pipeline.position ?? lastPosition
+        performSeek(pipeline, to: position, mode: .exact)
+        scheduleJump(from: position)
     }
 
     // MARK: Internals
 
-    private func performSeek(_ pipeline: Pipeline, to seconds: Double, mode: SeekMode) {
+    func performSeek(_ pipeline: Pipeline, to seconds: Double, mode: SeekMode) {
         let accuracy = mode == .exact ? GST_SEEK_FLAG_ACCURATE : GST_SEEK_FLAG_KEY_UNIT
         let flags = GstSeekFlags(rawValue: GST_SEEK_FLAG_FLUSH.rawValue | accuracy.rawValue)
         _ = gst_element_seek(pipeline.element, rate, GST_FORMAT_TIME, flags,
@@ -152,6 +167,7 @@ public final class Player {
         case GST_MESSAGE_EOS:
             isPlaying = false
             stopTicking()
+            cancelJump()
             // Back to the start, paused, ready to play again — before telling
             // anyone: a listener may load the next file as it hears `.ended`.
             let finished = pipeline
@@ -194,6 +210,8 @@ public final class Player {
 
     private func unload() {
         stopTicking()
+        cancelJump()
+        skipping = nil
         busWatch?.remove()
         busWatch = nil
         pipeline = nil
@@ -220,6 +238,12 @@ public final class Player {
         guard let position = pipeline?.position else { return }
         lastPosition = position
         onEvent(.position(position))
+    }
+
+    /// Where a jump lands: the position reported and remembered at once.
+    func jumped(to seconds: Double) {
+        lastPosition = seconds
+        onEvent(.position(seconds))
     }
 
     private func classify(_ error: GLibError, from element: String? = nil) -> AudioError {

@@ -1,5 +1,6 @@
 import Foundation
 import AudioEngine
+import Levels
 import MessageStore
 import Subscriptions
 
@@ -21,6 +22,14 @@ public final class PlaybackController {
     public static let rates = [1.0, 1.5, 2.0]
     /// The speed changed (to the rate sent): every row shows it.
     public let rateChanges = Observers<Double>()
+    /// Skip Silence, for every message, kept in the store's settings: the
+    /// long pauses are shortened while playing (the message's own time is
+    /// kept: the playhead moves over what is skipped).
+    public private(set) var skipsSilence: Bool
+    public static let skipSilenceSetting = "skip-silence"
+    public let skipSilenceChanges = Observers<Bool>()
+    /// What Skip Silence leaves out, by message (and length: a take's grows).
+    private var skippings: [String: SilenceSkipping] = [:]
     /// The state of the message sent changed (plays, pauses, stops, ends,
     /// fails): rows redraw themselves from here.
     public let changes = Observers<String>()
@@ -45,6 +54,7 @@ public final class PlaybackController {
     public init(store: MessageStore) {
         self.store = store
         rate = store.setting(Self.rateSetting).flatMap(Double.init).flatMap { Self.rates.contains($0) ? $0 : nil } ?? 1
+        skipsSilence = store.setting(Self.skipSilenceSetting) == "on"
         player = Player(audioSink: Self.audioSink) { [weak self] event in self?.handle(event) }
     }
 
@@ -98,8 +108,28 @@ public final class PlaybackController {
         currentTitle = message.title
         position = start < message.duration - 0.2 ? start : 0  // played to its end: from the start
         player.setRate(rate)
+        player.skipping = skipsSilence ? skipping(of: message) : nil
         if position > 0 { player.seek(to: position) }
         player.play()
+    }
+
+    /// What Skip Silence leaves out of `message`, judged from its stored levels.
+    public func skipping(of message: Message) -> SilenceSkipping {
+        let key = "\(message.id)/\(message.duration)"
+        if let known = skippings[key] { return known }
+        let made = SilenceSkipping(levels: (try? store.levels(of: message.id)) ?? LevelTrack(), duration: message.duration)
+        skippings[key] = made
+        return made
+    }
+
+    public func setSkipsSilence(_ on: Bool) {
+        guard on != skipsSilence else { return }
+        skipsSilence = on
+        if let id = currentID, let message = try? store.message(id) {
+            player.skipping = on ? skipping(of: message) : nil
+        }
+        try? store.setSetting(Self.skipSilenceSetting, on ? "on" : nil)
+        skipSilenceChanges.send(on)
     }
 
     public func seek(_ id: String, to seconds: Double, preview: Bool) {

@@ -331,6 +331,7 @@ final class MainWindow {
         g_action_map_add_action(OpaquePointer(map), autoplayAction)
         g_object_unref(UnsafeMutableRawPointer(autoplayAction))
         addSpeedAction(to: map)
+        addSkipSilenceAction(to: map)
 
         Actions.setAccels(application, "win.record", ["<Control>r"])
         Actions.setAccels(application, "win.cancel-recording", ["Escape"])
@@ -369,6 +370,7 @@ final class MainWindow {
             let messages = g_menu_new()!
             g_menu_append(messages, tr("_Import Audio Files…"), "win.import")
             g_menu_append(messages, tr("_Play Next Message Automatically"), "win.autoplay")
+            g_menu_append(messages, tr("_Skip Silence"), "win." + skipSilenceAction)
             g_menu_append(messages, tr("_Transcribe Messages…"), "win.transcription")
             let transcribeAll = g_menu_item_new(tr("_Transcribe All Messages"), "win." + transcribeAllAction)!
             g_menu_item_set_attribute_value(transcribeAll, "hidden-when", g_variant_new_string("action-disabled"))

@@ -13,7 +13,7 @@ enum CommandLineRequest: Equatable {
     /// `raw`: without voice processing (noise reduction, automatic gain).
     case record(output: String?, duration: Double?, source: String?, title: String?, raw: Bool)
     /// `target` is a file, or a message id from the store.
-    case play(target: String, start: Double, rate: Double)
+    case play(target: String, start: Double, rate: Double, skipSilence: Bool)
     case levels(path: String)
     case list(json: Bool, limit: Int?)
     case importFiles([String])
@@ -68,9 +68,10 @@ enum CommandLineRequest: Equatable {
             case "play":
                 let start = try rest.number("--start", in: 0...Double.greatestFiniteMagnitude) ?? 0
                 let rate = try rest.number("--rate", in: 0.5...2) ?? 1
+                let skipSilence = rest.flag("--skip-silence")
                 let target = try rest.positional(tr("FILE or ID"))
                 try rest.finish()
-                return .play(target: target, start: start, rate: rate)
+                return .play(target: target, start: start, rate: rate, skipSilence: skipSilence)
             case "gallery":
                 let still = rest.flag("--still")
                 try rest.finish()
@@ -253,9 +254,10 @@ enum CommandLineRequest: Equatable {
                               Ctrl+C or the duration ends it cleanly. Background
                               noise is reduced and the voice's level evened out
                               unless --raw is given
-          play FILE|ID [--start SECONDS] [--rate R]
+          play FILE|ID [--start SECONDS] [--rate R] [--skip-silence]
                               Play a file or a message to the default output
-                              (R from 0.5 to 2)
+                              (R from 0.5 to 2); --skip-silence shortens the long
+                              pauses and prints the time saved
           list [--json] [--limit N]
                               List the messages, newest first (the first N)
           import FILE...      Add audio files to the messages (a chained Ogg

@@ -137,6 +137,23 @@ final class AudioCommandTests: XCTestCase {
         XCTAssertEqual(elapsed, 1, accuracy: 0.5, "two seconds of audio at 2x")
     }
 
+    func testPlayWithSkipSilencePrintsTheTimeSaved() throws {
+        let scratch = try ScratchFolder()
+        let path = scratch.path("bursts.wav")
+        try HeardAudio.writeBursts(pauses: [0.2, 1, 3], to: path)
+        let (status, output) = try ChildProcess.run(harkExecutable, ["play", path, "--skip-silence"],
+                                                    environment: ["HARK_AUDIO_SINK": "fakesink sync=true"])
+        XCTAssertEqual(status, 0, output)
+        let saved = try XCTUnwrap(output.split(separator: "\n").first { $0.hasPrefix("Skip Silence saved ") }, output)
+        let seconds = try XCTUnwrap(Double(saved.dropFirst("Skip Silence saved ".count).dropLast(2)), output)
+        XCTAssertEqual(seconds, 0.7 + 2.7, accuracy: 0.15, "the 1 s and 3 s pauses shortened to 0.3 s")
+
+        let (plainStatus, plain) = try ChildProcess.run(harkExecutable, ["play", path, "--start", "8"],
+                                                        environment: ["HARK_AUDIO_SINK": "fakesink sync=true"])
+        XCTAssertEqual(plainStatus, 0, plain)
+        XCTAssertFalse(plain.contains("Skip Silence"), "without the option nothing is skipped nor said")
+    }
+
     func testPlayWithNoSoundServerSaysSo() throws {
         let scratch = try ScratchFolder()
         let path = scratch.path("tone.ogg")

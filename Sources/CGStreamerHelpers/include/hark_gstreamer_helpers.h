@@ -1,6 +1,6 @@
 // C that Swift cannot write for GStreamer: reads of GValueArray fields in
 // GStreamer structures, and the recorder's pad probes (the capture gate, the
-// duration limit), which run on the streaming thread. Only AudioEngine links it.
+// duration limit), which run on the streaming thread, and Skip Silence's fades. Only AudioEngine links it.
 #ifndef HARK_GSTREAMER_HELPERS_H
 #define HARK_GSTREAMER_HELPERS_H
 
@@ -32,5 +32,16 @@ void hark_capture_gate_stop(HarkCaptureGate *gate, GstClockTime running_time);
 /* The element's running time now (its clock less its base time), or
  * GST_CLOCK_TIME_NONE when it has no clock yet. */
 GstClockTime hark_element_running_time(GstElement *element);
+
+/* Skip Silence's fades on `volume` (a volume element that sees the file's own
+ * time): out over `fade` seconds up to each starts[i], silent to ends[i] and
+ * `hold` seconds more, in over `fade` seconds after that. Count 0 removes
+ * them (volume 1). */
+void hark_set_cut_fades(GstElement *volume, const gdouble *starts, const gdouble *ends, guint count,
+                        gdouble fade, gdouble hold);
+
+/* The element named `name` in playbin's audio filter (a bin); borrowed, valid
+ * while the playbin lives; NULL when there is none. */
+GstElement *hark_playbin_filter_child(GstElement *playbin, const gchar *name);
 
 #endif

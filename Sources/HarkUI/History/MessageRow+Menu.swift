@@ -99,6 +99,7 @@ extension MessageRow {
             g_menu_append_item(speeds, entry)
             g_object_unref(UnsafeMutableRawPointer(entry))
         }
+        g_menu_append(speeds, tr("_Skip Silence"), "win." + MainWindow.skipSilenceAction)
         return UnsafeMutableRawPointer(speeds).assumingMemoryBound(to: GMenuModel.self)  // kept for the app's life
     }()
 

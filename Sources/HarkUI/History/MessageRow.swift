@@ -47,6 +47,8 @@ final class MessageRow {
     private(set) var message: Message?
     /// The time of day beside the title is this one's.
     private(set) var placedAt: Date?
+    /// What Skip Silence saves, in whole seconds, as shown beside the duration (0: nothing shown).
+    var shownSavedSeconds: Int?
     /// The menu's work waits for its popover to go; never past the row.
     let lifetime: WidgetLifetime
 
@@ -189,10 +191,8 @@ final class MessageRow {
         titleLine.text = message.title
         waveform.setAccessibleName(RowDescription.positionName(message.title))
         hark_accessible_set_label(UnsafeMutableRawPointer(menuButton), RowDescription.menuName(message.title))
-        // TRANSLATORS: beside a message's title: when it was recorded and how long it lasts, "5:15 PM · 0:19".
-        gtk_label_set_text(hark_label(when), tr("{time} · {duration}", ["time": DayGroups.clockTime(placed),
-                                                                         "duration": DurationText.clock(message.duration)]))
-        gtk_widget_set_tooltip_text(when, Self.processingNote(message.voiceProcessed))
+        shownSavedSeconds = nil
+        showWhen()
         waveform.setLevels { [store] in (try? store.levels(of: message.id)) ?? LevelTrack() }
         waveform.duration = message.duration
         let isMissing = message.state == .missing
@@ -278,6 +278,7 @@ final class MessageRow {
             // TRANSLATORS: the speed button as a screen reader names it, "Playback speed 1.5×".
             hark_accessible_set_label(UnsafeMutableRawPointer(speed), tr("Playback speed {rate}", ["rate": rate]))
         }
+        showWhen()
         followPosition(force: true)
     }
     private var shownPlayName: String?

@@ -40,8 +40,8 @@ func run(_ request: CommandLineRequest) -> Int32 {
         return runRecord(output: output, duration: duration, source: source, raw: raw)
     case .record(nil, let duration, let source, let title, let raw):
         return runRecordIntoStore(duration: duration, source: source, title: title, raw: raw)
-    case .play(let target, let start, let rate):
-        return runPlay(target: target, start: start, rate: rate)
+    case .play(let target, let start, let rate, let skipSilence):
+        return runPlay(target: target, start: start, rate: rate, skipSilence: skipSilence)
     case .list(let json, let limit):
         return runList(json: json, limit: limit)
     case .importFiles(let files):
