@@ -21,6 +21,9 @@ public struct LevelTrack: Sendable, Equatable {
     public var count: Int { rms.count }
     public var isEmpty: Bool { rms.isEmpty }
 
+    /// The time the levels cover, in seconds.
+    public var coveredSeconds: Double { Double(count * intervalMilliseconds) / 1000 }
+
     public mutating func append(rms rmsDB: Double, peak peakDB: Double) {
         rms.append(Decibels.clamp(rmsDB))
         peak.append(Decibels.clamp(peakDB))
