@@ -157,6 +157,9 @@ final class SearchTests: XCTestCase {
             ALTER TABLE outbox DROP COLUMN encrypted_content;
             DROP TABLE encrypted_media;
             DROP TABLE downloads;
+            DROP TABLE undecrypted_events;
+            ALTER TABLE messages DROP COLUMN encrypted;
+            ALTER TABLE messages DROP COLUMN unverified_device;
             PRAGMA user_version = 8;
             """)
         XCTAssertEqual(try search(store, "grandmas"), [], "as before")
