@@ -59,13 +59,14 @@ extension RoomEncryption {
         }
         guard let eventID = event.eventID, let json = event.encryptedJSON else { return nil }
         let sentAt = event.originServerTimestamp.map { Date(timeIntervalSince1970: Double($0) / 1000) } ?? now
-        let held = HeldEvent(eventID: eventID, roomID: roomID, sender: event.sender, sentAt: sentAt, event: json)
         var row: Message?
         switch decryption {
         case .waitingForKey(let withheld):
-            row = try store.matrix.holdUndecrypted(held, withheld: withheld, at: now)
+            row = try store.matrix.holdUndecrypted(eventID: eventID, roomID: roomID, sender: event.sender, sentAt: sentAt,
+                                                   event: json, withheld: withheld, at: now)
         case .refused(let sentence):
-            row = try store.matrix.holdUndecrypted(held, refusal: sentence, at: now)
+            row = try store.matrix.holdUndecrypted(eventID: eventID, roomID: roomID, sender: event.sender, sentAt: sentAt,
+                                                   event: json, refusal: sentence, at: now)
             outcome.heldChanged = true
             outcome.refusals.append(sentence)
         case .decrypted:

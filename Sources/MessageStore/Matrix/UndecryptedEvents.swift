@@ -9,14 +9,6 @@ public struct HeldEvent: Sendable, Equatable {
     public var sentAt: Date
     /// The event as it came (JSON), to be decrypted once its key is here.
     public var event: Data
-
-    public init(eventID: String, roomID: String, sender: String, sentAt: Date, event: Data) {
-        self.eventID = eventID
-        self.roomID = roomID
-        self.sender = sender
-        self.sentAt = sentAt
-        self.event = event
-    }
 }
 
 /// Encrypted events that cannot be read (yet). Each is a received message's
@@ -26,11 +18,14 @@ public struct HeldEvent: Sendable, Equatable {
 /// arrives. Then the row becomes the voice message (`receive`), or goes
 /// (`dropUndecrypted`) when the event was something Hark does not show.
 extension MatrixTables {
-    /// Keeps `held` until its key arrives; its row, when it is new (nil: the
-    /// event is in the store already). `refusal`: it will never be read, and why.
+    /// Keeps an event (`event`: its JSON) until its key arrives; its row,
+    /// when it is new (nil: the event is in the store already). `withheld`:
+    /// the sender's code for not sharing the key; `refusal`: it will never be read, and why.
     @discardableResult
-    public func holdUndecrypted(_ held: HeldEvent, withheld: String? = nil, refusal: String? = nil,
+    public func holdUndecrypted(eventID: String, roomID: String, sender: String, sentAt: Date, event: Data,
+                                withheld: String? = nil, refusal: String? = nil,
                                 at now: Date = Date()) throws(StoreError) -> Message? {
+        let held = HeldEvent(eventID: eventID, roomID: roomID, sender: sender, sentAt: sentAt, event: event)
         try store.checkWritable()
         if let id = try undecryptedMessage(eventID: held.eventID) {
             if let refusal { try setRefusal(of: id, refusal) }

@@ -6,19 +6,22 @@ import XCTest
 /// Encrypted messages in the store (migration 15): which came or went
 /// encrypted, and the rows of events that cannot be read yet, kept until
 /// their keys come, then turned into their messages or gone.
-final class UndecryptedStoreTests: XCTestCase {
-    private var scratch: ScratchFolder!
-    private var folder: URL { scratch.url.appendingPathComponent("hark") }
-
-    override func setUpWithError() throws { scratch = try ScratchFolder() }
-    override func tearDownWithError() throws { scratch = nil }
-
+extension MatrixStoreTests {
     private func held(_ event: String, at seconds: Double = 1_700_000_000) -> HeldEvent {
         HeldEvent(eventID: event, roomID: "!room", sender: "@bob:example.org", sentAt: Date(timeIntervalSince1970: seconds),
                   event: Data(#"{"type":"m.room.encrypted","event_id":"\#(event)"}"#.utf8))
     }
 
-    private func incoming(_ event: String, unverified: Bool = false) -> IncomingAudio {
+    @discardableResult
+    private func hold(_ store: MessageStore, _ event: String, sent seconds: Double = 1_700_000_000, withheld: String? = nil,
+                      refusal: String? = nil, at now: Date) throws -> Message? {
+        let held = held(event, at: seconds)
+        return try store.matrix.holdUndecrypted(eventID: held.eventID, roomID: held.roomID, sender: held.sender,
+                                                sentAt: held.sentAt, event: held.event, withheld: withheld,
+                                                refusal: refusal, at: now)
+    }
+
+    private func encryptedIncoming(_ event: String, unverified: Bool = false) -> IncomingAudio {
         IncomingAudio(eventID: event, roomID: "!room", sender: "@bob:example.org", title: "Dentist",
                       sentAt: Date(timeIntervalSince1970: 1_700_000_000), duration: 3, fileExtension: "ogg",
                       mediaURL: "mxc://example.org/\(event.dropFirst())", levels: nil, unread: true,
@@ -59,8 +62,8 @@ final class UndecryptedStoreTests: XCTestCase {
     func testAnEventWaitingForItsKeyIsARowUntilItBecomesItsMessage() throws {
         let store = try MessageStore(folder: folder)
         let heldAt = Date(timeIntervalSince1970: 1_800_000_000)
-        let row = try XCTUnwrap(try store.matrix.holdUndecrypted(held("$late"), at: heldAt))
-        XCTAssertNil(try store.matrix.holdUndecrypted(held("$late"), at: heldAt), "each event once")
+        let row = try XCTUnwrap(try hold(store, "$late", at: heldAt))
+        XCTAssertNil(try hold(store, "$late", at: heldAt), "each event once")
         XCTAssertEqual(try listed(store).map(\.id), [row.id])
         let waiting = try store.message(row.id)
         XCTAssertEqual(waiting.undecrypted, Undecrypted(heldSince: heldAt))
@@ -75,7 +78,7 @@ final class UndecryptedStoreTests: XCTestCase {
         XCTAssertEqual(try store.matrix.heldEvents().map(\.event), [held("$late")])
 
         // Its key arrives: the same row is the voice message now.
-        let message = try XCTUnwrap(try store.matrix.receive(incoming("$late", unverified: true)))
+        let message = try XCTUnwrap(try store.matrix.receive(encryptedIncoming("$late", unverified: true)))
         XCTAssertEqual(message.id, row.id)
         XCTAssertNil(message.undecrypted)
         XCTAssertEqual(message.title, "Dentist")
@@ -84,17 +87,17 @@ final class UndecryptedStoreTests: XCTestCase {
         XCTAssertTrue(message.unverifiedDevice)
         XCTAssertTrue(message.isAwaitingDownload)
         XCTAssertEqual(try store.matrix.heldEvents().count, 0)
-        XCTAssertNil(try store.matrix.receive(incoming("$late")), "each event once")
+        XCTAssertNil(try store.matrix.receive(encryptedIncoming("$late")), "each event once")
         XCTAssertEqual(try listed(store).map(\.id), [row.id])
     }
 
     func testRowsThatGoSayWhyOrGiveUp() throws {
         let store = try MessageStore(folder: folder)
         let start = Date(timeIntervalSince1970: 1_800_000_000)
-        let text = try XCTUnwrap(try store.matrix.holdUndecrypted(held("$text", at: 1), at: start))
-        let withheld = try XCTUnwrap(try store.matrix.holdUndecrypted(held("$withheld", at: 2), withheld: "m.unverified", at: start))
-        let late = try XCTUnwrap(try store.matrix.holdUndecrypted(held("$late", at: 3), at: start.addingTimeInterval(300)))
-        let replay = try XCTUnwrap(try store.matrix.holdUndecrypted(held("$replay", at: 4), refusal: "A replay.", at: start))
+        let text = try XCTUnwrap(try hold(store, "$text", sent: 1, at: start))
+        let withheld = try XCTUnwrap(try hold(store, "$withheld", sent: 2, withheld: "m.unverified", at: start))
+        let late = try XCTUnwrap(try hold(store, "$late", sent: 3, at: start.addingTimeInterval(300)))
+        let replay = try XCTUnwrap(try hold(store, "$replay", sent: 4, refusal: "A replay.", at: start))
         XCTAssertEqual(try store.matrix.heldEvents().map(\.event.eventID), ["$text", "$withheld", "$late"],
                        "a refused one is never tried again")
 
