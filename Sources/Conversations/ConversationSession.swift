@@ -220,11 +220,7 @@ public final class ConversationSession {
             for (roomID, events) in decrypted.readable {
                 try applier.applyTimeline(events, roomID: roomID, unread: true, into: &outcome)
             }
-            // What was decrypted and is no voice message leaves the history with its row.
-            outcome.removed += try store.matrix.dropUndecrypted(eventIDs: decrypted.resolved)
-            outcome.undecryptedChanged = decrypted.heldChanged
-            outcome.held = decrypted.held
-            outcome.refusals = decrypted.refusals
+            try outcome.add(decrypted, store: store)
             try store.matrix.setSyncToken(response.nextBatch)
         } catch {
             throw .badResponse(homeserver: client.displayName, detail: tr("the store refused it: {reason}", ["reason": "\(error)"]))

@@ -16,6 +16,18 @@ struct DecryptedSync {
     var refusals: [String] = []
 }
 
+extension SyncOutcome {
+    /// What the encryption made of a sync, once its timelines are applied:
+    /// a held event decrypted to something Hark does not show (text) leaves
+    /// the history with its row.
+    mutating func add(_ decrypted: DecryptedSync, store: MessageStore) throws(StoreError) {
+        removed += try store.matrix.dropUndecrypted(eventIDs: decrypted.resolved)
+        undecryptedChanged = decrypted.heldChanged
+        held = decrypted.held
+        refusals = decrypted.refusals
+    }
+}
+
 extension RoomEncryption {
     /// A `/sync` made readable: its encryption changes taken in (room keys
     /// kept before this returns), then every encrypted timeline event replaced
