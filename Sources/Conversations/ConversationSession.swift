@@ -210,9 +210,9 @@ public final class ConversationSession {
         var response = try await client.sync(since: since, timeoutMilliseconds: since == nil ? 0 : timeoutMilliseconds)
         setConnectionProblem(nil)
         // Room keys are kept before the token moves on: a crash cannot lose them.
-        var readable: [String: [RoomEvent]] = [:]
+        var decrypted = DecryptedSync()
         if let encryption {
-            do { readable = try await encryption.decryptSync(&response) } catch {
+            do { decrypted = try await encryption.decryptSync(&response, store: store, now: clock()) } catch {
                 throw .badResponse(homeserver: client.displayName,
                                    detail: tr("the encryption could not keep what arrived: {reason}", ["reason": "\(error)"]))
             }
@@ -221,9 +221,10 @@ public final class ConversationSession {
         do {
             let applier = SyncApplier(store: store, userID: userID)
             outcome = try applier.apply(response, since: since)
-            for (roomID, events) in readable {
+            for (roomID, events) in decrypted.readable {
                 try applier.applyTimeline(events, roomID: roomID, unread: true, into: &outcome)
             }
+            try outcome.add(decrypted, store: store)
             try store.matrix.setSyncToken(response.nextBatch)
         } catch {
             throw .badResponse(homeserver: client.displayName, detail: tr("the store refused it: {reason}", ["reason": "\(error)"]))
@@ -267,7 +268,7 @@ public final class ConversationSession {
 
     private func report(_ outcome: SyncOutcome) {
         if outcome.roomsChanged { changes.send(.rooms) }
-        if !outcome.received.isEmpty || !outcome.removed.isEmpty {
+        if !outcome.received.isEmpty || !outcome.removed.isEmpty || outcome.undecryptedChanged {
             changes.send(.messages(received: outcome.received, removed: outcome.removed))
         }
         // Also when nothing arrived: a download that failed for a while may be due again.

@@ -15,7 +15,8 @@ enum IncomingAudioMapping {
                              duration: Double(content.durationMilliseconds ?? 0) / 1000,
                              fileExtension: fileExtension(mimeType: content.info?.mimetype,
                                                           name: content.fileName ?? content.body),
-                             mediaURL: url, levels: content.levels, unread: unread, announcedSize: content.info?.size)
+                             mediaURL: url, levels: content.levels, unread: unread, announcedSize: content.info?.size,
+                             encrypted: event.wasEncrypted, unverifiedDevice: event.fromUnverifiedDevice)
     }
 
     /// The body, which is "Voice message" for Element's voice messages and

@@ -11,8 +11,16 @@ public struct SyncOutcome: Sendable, Equatable {
     /// Sends of Hark's own that the server's echo confirmed.
     public var confirmedSends: [String] = []
     public var roomsChanged = false
+    /// The rows of encrypted messages that cannot be read (yet), new in this sync.
+    public var held: [String] = []
+    /// Rows of encrypted messages that cannot be read (yet) came or changed.
+    public var undecryptedChanged = false
+    /// Why each encrypted event refused in this sync will never be read, in words.
+    public var refusals: [String] = []
 
-    public var isEmpty: Bool { received.isEmpty && removed.isEmpty && confirmedSends.isEmpty && !roomsChanged }
+    public var isEmpty: Bool {
+        received.isEmpty && removed.isEmpty && confirmedSends.isEmpty && !roomsChanged && !undecryptedChanged
+    }
 }
 
 /// Applies what the server said to the store: rooms and invitations, the
@@ -80,7 +88,8 @@ struct SyncApplier {
                     try store.matrix.noteActivity(roomID: roomID, at: sentDate(event), sender: event.sender)
                     continue
                 }
-                if try store.matrix.hasEvent(eventID) { continue }
+                // An event's row that waited for its key becomes its message (`receive`).
+                if try store.matrix.hasEvent(eventID), try store.matrix.undecryptedMessage(eventID: eventID) == nil { continue }
                 guard let incoming = IncomingAudioMapping.incoming(event, content, roomID: roomID,
                                                                    unread: unread && event.sender != userID),
                       let message = try store.matrix.receive(incoming) else { continue }

@@ -29,6 +29,8 @@ public struct RoomEvent: Decodable, Sendable, Equatable {
     public var content: Content
     /// This event came encrypted and was decrypted here (its content is the plaintext's).
     public var wasEncrypted = false
+    /// It was decrypted with a key from a device its sender has not cross-signed (or not known to be theirs).
+    public var fromUnverifiedDevice = false
 
     enum CodingKeys: String, CodingKey {
         case type, sender, content, redacts, unsigned

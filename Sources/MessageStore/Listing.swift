@@ -14,7 +14,12 @@ extension MessageStore {
         try run("""
             SELECT id, title, created_at, duration, file_name, codec, state, deleted_at, play_position, voice_processed,
                    origin, room_id, sender, event_id, media_url, unread, title_typed, transcript, transcript_state,
-                   (SELECT failure FROM downloads WHERE message_id = messages.id AND permanent = 1)
+                   (SELECT failure FROM downloads WHERE message_id = messages.id AND permanent = 1),
+                   encrypted, unverified_device,
+                   (SELECT held_since FROM undecrypted_events WHERE message_id = messages.id),
+                   (SELECT withheld FROM undecrypted_events WHERE message_id = messages.id),
+                   (SELECT gave_up FROM undecrypted_events WHERE message_id = messages.id),
+                   (SELECT refusal FROM undecrypted_events WHERE message_id = messages.id)
             FROM messages WHERE \(clause)
             """, values) { row in
             body(Message(
@@ -29,7 +34,10 @@ extension MessageStore {
                 roomID: row.text(11), sender: row.text(12), eventID: row.text(13), mediaURL: row.text(14),
                 unread: row.integer(15) != 0, titleTyped: row.integer(16) != 0, transcript: row.text(17),
                 transcriptState: TranscriptState(rawValue: row.text(18) ?? "") ?? .none,
-                downloadFailure: row.text(19)))
+                downloadFailure: row.text(19), encrypted: row.integer(20) != 0, unverifiedDevice: row.integer(21) != 0,
+                undecrypted: row.isNull(22) ? nil : Undecrypted(heldSince: Date(timeIntervalSince1970: row.real(22)),
+                                                                withheld: row.text(23), gaveUp: row.integer(24) != 0,
+                                                                refusal: row.text(25))))
         }
     }
 }

@@ -50,6 +50,12 @@ public struct Message: Sendable, Equatable, Identifiable {
     /// Why a received message's audio cannot be downloaded (too large, not
     /// audio, refused by the server): it is not tried again. Nil while it may come.
     public var downloadFailure: String? = nil
+    /// It came or went end-to-end encrypted.
+    public var encrypted: Bool = false
+    /// It came from a device its owner has not cross-signed: never shown as trusted.
+    public var unverifiedDevice: Bool = false
+    /// It came encrypted and cannot be read (yet): the row stands for it (see `Undecrypted`).
+    public var undecrypted: Undecrypted? = nil
 
     /// A received message whose audio has not been downloaded yet, and may be.
     public var isAwaitingDownload: Bool { state == .missing && mediaURL != nil && downloadFailure == nil }

@@ -15,8 +15,8 @@ extension MessageStore {
             try database.query("""
                 INSERT INTO messages (id, title, created_at, duration, file_name, codec, state, deleted_at, play_position,
                                       voice_processed, origin, room_id, sender, event_id, media_url, unread,
-                                      title_typed, transcript_state)
-                VALUES (?, ?, ?, ?, ?, ?, ?, NULL, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                      title_typed, transcript_state, encrypted, unverified_device)
+                VALUES (?, ?, ?, ?, ?, ?, ?, NULL, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [.text(message.id), .text(message.title), .real(message.createdAt.timeIntervalSince1970),
                       .real(message.duration), .text(message.fileName), .text(message.codec), .text(message.state.rawValue),
                       message.voiceProcessed.map { .integer($0 ? 1 : 0) } ?? .null, .text(message.origin.rawValue),
@@ -24,7 +24,8 @@ extension MessageStore {
                       .optionalText(message.mediaURL), .integer(message.unread ? 1 : 0),
                       // A received message's title is its sender's: never replaced.
                       .integer(message.titleTyped || message.origin == .received ? 1 : 0),
-                      message.transcriptState == .none ? .null : .text(message.transcriptState.rawValue)])
+                      message.transcriptState == .none ? .null : .text(message.transcriptState.rawValue),
+                      .integer(message.encrypted ? 1 : 0), .integer(message.unverifiedDevice ? 1 : 0)])
             if let levels { try storeLevels(message.id, levels) }
         }
     }

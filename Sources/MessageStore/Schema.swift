@@ -270,10 +270,26 @@ enum Schema {
             file TEXT NOT NULL
         );
         """,
-        // 15: reserved for the encrypted rows' marks (issue 40, another branch): this
-        // placeholder makes nothing and gives way to that migration when they meet.
+        // 15: which messages came or went encrypted, and which came from a
+        // device its owner has not cross-signed (`unverified_device`). An
+        // encrypted event Hark cannot read yet is a message row of its own
+        // (received, no audio) with its event kept beside it until its key
+        // arrives, so that a restart still reads it then: since when it
+        // waits, the sender's code for withholding its key, whether Hark
+        // gave up waiting, or why it will never be read (`refusal`).
         """
-        SELECT 1;
+        ALTER TABLE messages ADD COLUMN encrypted INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE messages ADD COLUMN unverified_device INTEGER NOT NULL DEFAULT 0;
+        UPDATE messages SET encrypted = 1 WHERE id IN (SELECT message_id FROM encrypted_media)
+            OR id IN (SELECT message_id FROM outbox WHERE encrypted_content IS NOT NULL);
+        CREATE TABLE undecrypted_events (
+            message_id TEXT PRIMARY KEY REFERENCES messages (id) ON DELETE CASCADE,
+            event TEXT NOT NULL,
+            held_since REAL NOT NULL,
+            withheld TEXT,
+            gave_up INTEGER NOT NULL DEFAULT 0,
+            refusal TEXT
+        );
         """,
         // 16: other people's identities, pinned on first use: the first
         // cross-signing master key seen for each user (their own account's

@@ -67,9 +67,15 @@ final class EncryptedRoomFaultTests: XCTestCase {
             let replay = try await mallory.sendEncrypted(roomID: fixture.room, transactionID: MatrixClient.newTransactionID(),
                                                          content: try XCTUnwrap(raw["content"]))
             XCTAssertNotEqual(replay, original)
-            for _ in 0..<3 { try await fixture.alice.syncOnce(timeoutMilliseconds: 500) }
-            XCTAssertEqual(try fixture.shownInRoom().count, 1, "the replay is not a second message")
-            XCTAssertFalse(try fixture.alice.store.matrix.hasEvent(replay))
+            var refusals: [String] = []
+            for _ in 0..<3 { refusals += try await fixture.alice.syncOnce(timeoutMilliseconds: 500).refusals }
+            XCTAssertEqual(refusals.count, 1, "the sync says why, once (hark sync prints it)")
+            let shown = try fixture.messagesInRoom()
+            XCTAssertEqual(shown.count, 2)
+            XCTAssertEqual(shown.filter { $0.mediaURL != nil }.map(\.eventID), [original], "the replay is not a second message")
+            let refused = try XCTUnwrap(shown.first { $0.eventID == replay })
+            XCTAssertEqual(refused.undecrypted?.standing, .refused, "its row says why it is not shown")
+            XCTAssertEqual(refused.undecrypted?.refusal, refusals.first)
         }
     }
 

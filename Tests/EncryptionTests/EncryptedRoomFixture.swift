@@ -93,6 +93,9 @@ final class EncryptedRoomFixture {
     /// The messages Hark shows in the room.
     func shownInRoom() throws -> [String] { try alice.store.shownIDs(in: .room(room)) }
 
+    /// The messages Hark shows in the room, oldest first, as the store lists them.
+    func messagesInRoom() throws -> [Message] { try shownInRoom().map { try alice.store.message($0) } }
+
 
     /// Syncs Hark until `done` holds (each sync may wait a second for news).
     static func sync(_ hark: ConversationSession, until done: () throws -> Bool) async throws {

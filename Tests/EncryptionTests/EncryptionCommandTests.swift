@@ -103,6 +103,10 @@ final class EncryptionCommandTests: XCTestCase {
             let fromBob = listed.filter { $0["sender"] as? String == "@bob:localhost" }
             XCTAssertEqual(fromBob.count, 1, output)
             XCTAssertEqual(fromBob.first?["state"] as? String, "ready", "downloaded and decrypted: " + output)
+            XCTAssertEqual(fromBob.first?["encrypted"] as? Bool, true, "it came encrypted")
+            XCTAssertEqual(fromBob.first?["unverified_device"] as? Bool, false, "Bob cross-signed his device")
+            XCTAssertTrue(fromBob.first.map { $0["undecrypted"] is NSNull } ?? false, "it was read")
+            XCTAssertEqual(listed.first { $0["id"] as? String == id }?["encrypted"] as? Bool, true, "it went encrypted")
 
             // Bob replaces his identity: `sync` says so, `rooms --json` names him until `accept-identity`.
             try awaitOnLoop(seconds: 120) { try await bob.call("cross_sign", ["replace": true]) }

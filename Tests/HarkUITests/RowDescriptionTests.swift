@@ -49,6 +49,27 @@ struct RowDescriptionTests {
                                     calendar: calendar, locale: locale) == "Dentist, Today at 1:00 PM, 4 seconds, Not sent")
     }
 
+    @Test func anEncryptedRowNotReadYetSaysWhyAndAnUnverifiedOneIsNeverTrusted() {
+        let locale = Locale(identifier: "en_US")
+        var waiting = message("Encrypted message", hoursAgo: 2, seconds: 0, state: .missing)
+        waiting.origin = .received
+        waiting.undecrypted = Undecrypted(heldSince: now)
+        #expect(RowDescription.name(of: waiting, from: "Bob", now: now, calendar: calendar, locale: locale)
+                == "Encrypted message from Bob, Today at 1:00 PM, Waiting for this message's key",
+                "no length, no download: only why it is not there")
+        waiting.undecrypted?.withheld = "m.unverified"
+        #expect(RowDescription.name(of: waiting, from: "Bob", now: now, calendar: calendar, locale: locale)
+                .hasSuffix("The sender did not share this message's key with this device because it is not verified. "
+                           + "Verify it with your recovery key to read what comes next."))
+        #expect(RowDescription.keys(for: waiting) == RowDescription.missingKeys, "Delete deletes it")
+
+        #expect(RowDescription.description(keys: "Keys", transcript: nil, unverifiedDevice: true)
+                == "Sent from a device its owner has not verified. Keys")
+        #expect(RowDescription.description(keys: "Keys", transcript: "Transcript: Hi.", unverifiedDevice: true)
+                == "Sent from a device its owner has not verified. Transcript: Hi. Keys")
+        #expect(RowDescription.description(keys: "Keys", transcript: nil) == "Keys")
+    }
+
     @Test func aRowPlacedByWhenItWasSentReadsThatTime() {
         // Recorded two days ago, sent into the room two hours ago: the room reads it as it stands there.
         let name = RowDescription.name(of: message("Dentist", hoursAgo: 50, seconds: 4), at: now.addingTimeInterval(-2 * 3600),

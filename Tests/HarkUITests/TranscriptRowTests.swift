@@ -74,11 +74,7 @@ final class TranscriptRowTests: XCTestCase {
     /// nil when the row's list item is described as `expected`, else what it is described as.
     @MainActor
     private static func descriptionDiffers(_ row: MessageRow, _ expected: String) throws -> String? {
-        let item = try XCTUnwrap(row.listItemWidget)
-        guard let found = hark_accessible_check_string(UnsafeMutableRawPointer(item), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                                       expected) else { return nil }
-        defer { g_free(found) }
-        return String(cString: found)
+        row.descriptionDiffers(from: expected)
     }
 
     /// A click on `button` (GTK's activation: it is clicked a moment later),

@@ -9,8 +9,8 @@ import XCTest
 /// states, received messages (each event once), rooms and their order,
 /// which messages each history shows, and a salvage keeping all of it.
 final class MatrixStoreTests: XCTestCase {
-    private var scratch: ScratchFolder!
-    private var folder: URL { scratch.url.appendingPathComponent("hark") }
+    var scratch: ScratchFolder!
+    var folder: URL { scratch.url.appendingPathComponent("hark") }
 
     override func setUpWithError() throws { scratch = try ScratchFolder() }
     override func tearDownWithError() throws { scratch = nil }

@@ -158,6 +158,9 @@ final class SearchTests: XCTestCase {
             DROP TABLE encrypted_media;
             DROP TABLE downloads;
             DROP TABLE identity_pins;
+            DROP TABLE undecrypted_events;
+            ALTER TABLE messages DROP COLUMN encrypted;
+            ALTER TABLE messages DROP COLUMN unverified_device;
             PRAGMA user_version = 8;
             """)
         XCTAssertEqual(try search(store, "grandmas"), [], "as before")

@@ -26,6 +26,10 @@ Hark's helpers do (Sources/HelperProcesses' JSONLinesChannel can drive it):
     {"id": "7", "cmd": "send_audio", "room_id": "!…", "path": "/…/voice.ogg",
      "mimetype": "audio/ogg", "duration_ms": 1500, "waveform": [0, 512, …]}
         -> event_id (m.audio with the voice marker; the file encrypted when the room is)
+        "withhold_from": "@user" (send_text, send_audio): the message starts a new room
+        session whose key that user's devices do not get (nor any notice; they are
+        blocked meanwhile, so later messages are kept from them too) until
+    {"cmd": "share_withheld_key", "room_id": "!…"} sends it to them, from its first message on
     {"id": "8", "cmd": "trust", "mode": "ignore_unverified" | "verify_all" | "strict" | "cross_signed_only"}
         (how sending treats other devices: nio refuses unverified ones unless told;
          cross_signed_only shares only with devices their owner cross-signed, as Element
@@ -59,6 +63,7 @@ from nio.crypto.attachments import decrypt_attachment
 from nio.event_builders import ToDeviceMessage
 
 import nio_cross_signing
+import nio_delayed_keys
 
 
 class Peer:
@@ -73,6 +78,8 @@ class Peer:
         # Share room keys only with devices their owner cross-signed (Element since 2026),
         # and tell the others why with m.room_key.withheld.
         self.cross_signed_only = False
+        # Room id -> (the key content kept from a user's devices, that user, the devices blocked meanwhile).
+        self.withheld_keys = {}
         self.client.add_event_callback(self.received, (RoomMessage, MegolmEvent))
 
     async def received(self, room, event):
@@ -189,7 +196,14 @@ class Peer:
             await self.sync_once()
             return {"room_id": response.room_id}
         if command == "send_text":
-            return await self.send(request["room_id"], {"msgtype": "m.text", "body": request["body"]})
+            return await self.send(request["room_id"], {"msgtype": "m.text", "body": request["body"]},
+                                   request.get("withhold_from"))
+        if command == "share_withheld_key":
+            key, user_id, blocked = self.withheld_keys.pop(request["room_id"])
+            nio_delayed_keys.stop_blocking(client, blocked)
+            await self.keys()
+            await nio_delayed_keys.share_late(client, key, user_id)
+            return {}
         if command == "send_audio":
             return await self.send_audio(request)
         if command == "cross_sign":
@@ -223,9 +237,13 @@ class Peer:
             return {}
         raise RuntimeError("no command %r" % command)
 
-    async def send(self, room_id, content):
+    async def send(self, room_id, content, withhold_from=None):
         if self.cross_signed_only:
             await self.trust_cross_signed()
+        if withhold_from:
+            await self.keys()
+            key, blocked = nio_delayed_keys.start_withholding(self.client, room_id, withhold_from)
+            self.withheld_keys[room_id] = (key, withhold_from, blocked)
         response = await self.client.room_send(room_id, "m.room.message", content,
                                                ignore_unverified_devices=self.ignore_unverified)
         if not hasattr(response, "event_id"):
@@ -289,7 +307,7 @@ class Peer:
             content["file"] = dict(keys, url=response.content_uri)
         else:
             content["url"] = response.content_uri
-        return await self.send(request["room_id"], content)
+        return await self.send(request["room_id"], content, request.get("withhold_from"))
 
     async def download(self, request):
         event = next((e for e in self.events if e["event_id"] == request["event_id"]), None)

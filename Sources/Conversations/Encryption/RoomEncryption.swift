@@ -22,8 +22,9 @@ public final class RoomEncryption {
     private var identity: IdentityKeys?
     /// Room keys whose sender said they were not shared with this device, by session id.
     public private(set) var withheld: [String: String] = [:]
-    /// Room events whose key has not arrived, by room, oldest first.
-    private var held: [String: [RoomEvent]] = [:]
+    /// The held events (in the store) were tried once since Hark started:
+    /// after that, only a sync that brings to-device messages (keys) may read them.
+    var heldTried = false
     /// "session user device" for each withheld notice sent.
     private var withheldSent: Set<String> = []
 
@@ -156,31 +157,6 @@ public final class RoomEncryption {
         let crossSigned = (try? await directory.listed([event.sender]))?[event.sender]?.crossSigned.contains(device.deviceID)
         return .decrypted(plain, verified: crossSigned == true)
     }
-
-    func hold(_ event: RoomEvent, roomID: String) {
-        guard !(held[roomID] ?? []).contains(where: { $0.eventID == event.eventID }) else { return }
-        held[roomID, default: []].append(event)
-    }
-
-    /// The held events that can be read now (their keys arrived), by room.
-    func readHeldEvents() async throws -> [String: [RoomEvent]] {
-        var readable: [String: [RoomEvent]] = [:]
-        for (roomID, events) in held {
-            var still: [RoomEvent] = []
-            for event in events {
-                switch try await decrypt(event, roomID: roomID) {
-                case .decrypted(let plain, _): readable[roomID, default: []].append(plain)
-                case .waitingForKey: still.append(event)
-                case .refused: continue
-                }
-            }
-            held[roomID] = still.isEmpty ? nil : still
-        }
-        return readable
-    }
-
-    /// How many events wait for their keys.
-    public var waitingCount: Int { held.values.reduce(0) { $0 + $1.count } }
 
     // MARK: Sending
 

@@ -16,7 +16,8 @@ extension HistoryView {
                                                    && row.store.transcribesNewMessages)
         setItemLabel(item, RowDescription.name(of: message, at: row.placedAt, from: row.shownSender,
                                                      sendState: row.shownSendState),
-                     keys: RowDescription.description(keys: RowDescription.keys(for: message), transcript: transcript))
+                     keys: RowDescription.description(keys: RowDescription.keys(for: message), transcript: transcript,
+                                                      unverifiedDevice: message.unverifiedDevice))
     }
 
     func setItemLabel(_ item: HistoryListItem, _ label: String, keys: String? = nil) {

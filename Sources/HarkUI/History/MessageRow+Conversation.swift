@@ -15,6 +15,7 @@ extension MessageRow {
         let from = store.matrix.senderName(of: message)
         gtk_label_set_text(hark_label(sender), from ?? "")
         gtk_widget_set_visible(sender, from == nil ? 0 : 1)
+        gtk_widget_set_visible(unverifiedMark, message.unverifiedDevice ? 1 : 0)
         let state = message.origin == .received ? nil : (try? store.matrix.sendState(of: message.id)) ?? nil
         sendState = state
         // Recorded into a room and never sent there (discarded, then brought

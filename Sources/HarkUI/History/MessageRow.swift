@@ -37,6 +37,8 @@ final class MessageRow {
     /// Beside the time, for a message sent into a room: "Sending…", "Sent", "Not sent".
     let sendStatus: UnsafeMutablePointer<GtkWidget>
     let retryButton: UnsafeMutablePointer<GtkWidget>
+    /// Beside the time, for a message from a device its owner has not cross-signed.
+    let unverifiedMark: UnsafeMutablePointer<GtkWidget>
     /// Signed in: the menu offers "Send to…".
     var canSend = false
     /// The history's actions, which the row's buttons and menu name (see HistoryActions).
@@ -101,6 +103,12 @@ final class MessageRow {
         gtk_box_append(hark_box(middle), missing)
         let footer = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
         gtk_box_append(hark_box(footer), time.widget)
+        unverifiedMark = gtk_image_new_from_icon_name("security-low-symbolic")!
+        gtk_widget_add_css_class(unverifiedMark, "warning")
+        gtk_widget_set_tooltip_text(unverifiedMark, RowDescription.unverifiedDevice)
+        hark_accessible_set_label(UnsafeMutableRawPointer(unverifiedMark), RowDescription.unverifiedDevice)
+        gtk_widget_set_visible(unverifiedMark, 0)
+        gtk_box_append(hark_box(footer), unverifiedMark)
         sendStatus = gtk_label_new("")!
         gtk_widget_add_css_class(sendStatus, "caption")
         gtk_widget_set_visible(sendStatus, 0)
@@ -204,6 +212,8 @@ final class MessageRow {
         gtk_actionable_set_action_name(OpaquePointer(playButton), isMissing ? nil : HistoryActions.Name.play.detailed)
         gtk_widget_set_sensitive(playButton, isMissing ? 0 : 1)
         gtk_widget_set_sensitive(waveform.widget, isMissing ? 0 : 1)
+        // A message not decrypted yet has no waveform to show, not even an empty one.
+        gtk_widget_set_visible(waveform.widget, message.undecrypted == nil ? 1 : 0)
         showTranscript()
         refresh()
     }
@@ -211,19 +221,24 @@ final class MessageRow {
     /// A message without its audio: one still downloading says so; one whose
     /// download failed for good says why, and one whose file is gone says
     /// that, both with Delete beside them.
+    /// An encrypted one not decrypted (yet) says why, in the same place.
     private func showMissing(_ message: Message) {
         let isMissing = message.state == .missing
         gtk_widget_set_visible(missing, isMissing ? 1 : 0)
         gtk_widget_set_visible(missingDelete, isMissing && !message.isAwaitingDownload ? 1 : 0)
-        if message.isAwaitingDownload {
+        let style: String
+        if let undecrypted = message.undecrypted {
+            gtk_label_set_text(hark_label(missing), undecrypted.sentence)
+            style = undecrypted.standing == .waiting ? "dim-label" : undecrypted.standing == .refused ? "error" : "warning"
+        } else if message.isAwaitingDownload {
             gtk_label_set_text(hark_label(missing), Self.downloadingText)
-            gtk_widget_remove_css_class(missing, "error")
-            gtk_widget_add_css_class(missing, "dim-label")
+            style = "dim-label"
         } else {
             gtk_label_set_text(hark_label(missing), message.downloadFailure.map(Self.downloadFailedText) ?? Self.missingText)
-            gtk_widget_remove_css_class(missing, "dim-label")
-            gtk_widget_add_css_class(missing, "error")
+            style = "error"
         }
+        for other in ["dim-label", "error", "warning"] where other != style { gtk_widget_remove_css_class(missing, other) }
+        gtk_widget_add_css_class(missing, style)
     }
 
     static var missingText: String { tr("The audio file of this message is missing") }

@@ -18,22 +18,37 @@ enum RowDescription {
         // TRANSLATORS: a received message as a screen reader names it, "Voice message from Bob".
         let title = sender.map { tr("{title} from {sender}", ["title": message.title, "sender": $0]) } ?? message.title
         // TRANSLATORS: when a message was recorded, "Today at 5:15 PM", "Monday at 17:15".
-        var parts = [title, tr("{day} at {time}", ["day": day, "time": time]), DurationText.spoken(message.duration)]
-        if message.isAwaitingDownload {
-            // TRANSLATORS: a part of what a screen reader says of a received message whose audio is on its way.
-            parts.append(tr("downloading"))
-        } else if message.downloadFailed {
-            // TRANSLATORS: a part of what a screen reader says of a received message whose audio could not be downloaded.
-            parts.append(tr("could not be downloaded"))
-        } else if message.state == .missing {
-            // TRANSLATORS: a part of what a screen reader says of a message whose audio file is gone.
-            parts.append(tr("audio file missing"))
+        var parts = [title, tr("{day} at {time}", ["day": day, "time": time])]
+        if let undecrypted = message.undecrypted {
+            // Not decrypted (yet): no length to tell, only why.
+            parts.append(undecrypted.sentence)
+        } else {
+            parts.append(DurationText.spoken(message.duration))
+            if let state = audioState(of: message) { parts.append(state) }
         }
         if let sendState { parts.append(sendState) }
         // The screen reader's name: the message, then what the row says of it, as a list.
         // TRANSLATORS: what a screen reader says of a row: the message, then one more thing the row shows, as a list.
         return parts.dropFirst().reduce(parts[0]) { tr("{name}, {detail}", ["name": $0, "detail": $1]) }
     }
+
+    /// Where a message's audio is, when it is not here.
+    private static func audioState(of message: Message) -> String? {
+        if message.isAwaitingDownload {
+            // TRANSLATORS: a part of what a screen reader says of a received message whose audio is on its way.
+            return tr("downloading")
+        } else if message.downloadFailed {
+            // TRANSLATORS: a part of what a screen reader says of a received message whose audio could not be downloaded.
+            return tr("could not be downloaded")
+        } else if message.state == .missing {
+            // TRANSLATORS: a part of what a screen reader says of a message whose audio file is gone.
+            return tr("audio file missing")
+        }
+        return nil
+    }
+
+    /// What the mark beside a message from a device its owner has not cross-signed says.
+    static var unverifiedDevice: String { tr("Sent from a device its owner has not verified") }
 
     /// How a focused row is used, for the screen reader's description.
     static var keys: String { tr("Space plays or pauses, Left and Right seek, the Menu key opens the message menu") }
@@ -85,8 +100,14 @@ enum RowDescription {
         return transcriptState(message.transcriptState, transcriptionOn: transcriptionOn)
     }
 
-    /// A row's description: its transcript, if any, then how it is used.
-    static func description(keys: String, transcript: String?) -> String {
+    /// A row's description: that its device was not verified (never shown
+    /// as trusted), its transcript, if any, then how it is used.
+    static func description(keys: String, transcript: String?, unverifiedDevice: Bool = false) -> String {
+        if unverifiedDevice {
+            // TRANSLATORS: a warning ("Sent from a device its owner has not verified"), then the rest of a row's description.
+            return tr("{warning}. {description}", ["warning": Self.unverifiedDevice,
+                                                    "description": description(keys: keys, transcript: transcript)])
+        }
         guard let transcript, !transcript.isEmpty else { return keys }
         let ended = transcript.last.map { ".!?…。！？؟".contains($0) } ?? false
         // TRANSLATORS: a transcript that ends a sentence of its own, then how the row is used.

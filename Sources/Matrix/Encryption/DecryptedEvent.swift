@@ -20,3 +20,20 @@ extension RoomEvent {
         return event
     }
 }
+
+extension RoomEvent {
+    /// A Megolm-encrypted event as JSON that decodes back to it (kept while
+    /// its key has not arrived); nil for any other event.
+    public var encryptedJSON: Data? {
+        guard case .encrypted(.megolm(let sessionID, let ciphertext, let senderKey, let deviceID)) = content else { return nil }
+        var encrypted: [String: JSONValue] = ["algorithm": .string(MegolmAlgorithm.name), "session_id": .string(sessionID),
+                                              "ciphertext": .string(ciphertext)]
+        if let senderKey { encrypted["sender_key"] = .string(senderKey) }
+        if let deviceID { encrypted["device_id"] = .string(deviceID) }
+        var object: [String: JSONValue] = ["type": .string(type), "sender": .string(sender), "content": .object(encrypted)]
+        if let eventID { object["event_id"] = .string(eventID) }
+        if let originServerTimestamp { object["origin_server_ts"] = .integer(originServerTimestamp) }
+        if let transactionID { object["unsigned"] = .object(["transaction_id": .string(transactionID)]) }
+        return encodeJSON(.object(object))
+    }
+}

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What encrypted rooms add to the Matrix tables (migration 14): the
+/// What encrypted rooms add to the Matrix tables (migrations 14 and 15): the
 /// ciphertext a send was made with, and how a received file is decrypted.
 extension MatrixTables {
     /// The encrypted event content a send into an encrypted room was made
@@ -9,11 +9,16 @@ extension MatrixTables {
         try json("SELECT encrypted_content FROM outbox WHERE transaction_id = ?", transactionID)
     }
 
-    /// Keeps what a send encrypted, before it is sent.
+    /// Keeps what a send encrypted, before it is sent; its message went encrypted.
     public func setEncryptedContent(ofSend transactionID: String, _ content: Data) throws(StoreError) {
         try store.checkWritable()
-        try store.run("UPDATE outbox SET encrypted_content = ? WHERE transaction_id = ?",
-                      [.text(String(decoding: content, as: UTF8.self)), .text(transactionID)])
+        try store.inTransaction {
+            try store.database.query("UPDATE outbox SET encrypted_content = ? WHERE transaction_id = ?",
+                                     [.text(String(decoding: content, as: UTF8.self)), .text(transactionID)])
+            try store.database.query("""
+                UPDATE messages SET encrypted = 1 WHERE id = (SELECT message_id FROM outbox WHERE transaction_id = ?)
+                """, [.text(transactionID)])
+        }
     }
 
     /// How a received message's audio is decrypted (the event's `file` as JSON), when it came encrypted.

@@ -19,9 +19,14 @@ public struct IncomingAudio: Sendable, Equatable {
     public var unread: Bool
     /// The file's size as the event announces it (`info.size`), if it does.
     public var announcedSize: Int?
+    /// It came end-to-end encrypted.
+    public var encrypted: Bool
+    /// It came from a device its owner has not cross-signed.
+    public var unverifiedDevice: Bool
 
     public init(eventID: String, roomID: String, sender: String, title: String, sentAt: Date, duration: Double,
-                fileExtension: String, mediaURL: String, levels: LevelTrack?, unread: Bool, announcedSize: Int? = nil) {
+                fileExtension: String, mediaURL: String, levels: LevelTrack?, unread: Bool, announcedSize: Int? = nil,
+                encrypted: Bool = false, unverifiedDevice: Bool = false) {
         self.eventID = eventID
         self.roomID = roomID
         self.sender = sender
@@ -33,6 +38,8 @@ public struct IncomingAudio: Sendable, Equatable {
         self.levels = levels
         self.unread = unread
         self.announcedSize = announcedSize
+        self.encrypted = encrypted
+        self.unverifiedDevice = unverifiedDevice
     }
 }
 
@@ -47,22 +54,50 @@ extension MatrixTables {
 
     /// Adds a received message (its audio still to be downloaded: `missing`
     /// with its media address); nil when its event is in the store already.
+    /// The row that stood for it while it could not be decrypted becomes it
+    /// (the same id: the history's row turns into the voice message).
     @discardableResult
     public func receive(_ incoming: IncomingAudio) throws(StoreError) -> Message? {
         try store.checkWritable()
+        if let waiting = try undecryptedMessage(eventID: incoming.eventID) { return try resolve(waiting, as: incoming) }
         guard try !hasEvent(incoming.eventID) else { return nil }
         let id = UUID().uuidString.lowercased()
         let suffix = incoming.fileExtension.isEmpty ? "audio" : incoming.fileExtension
-        let message = Message(id: id, title: ReceivedText.cleaned(incoming.title), createdAt: incoming.sentAt, duration: incoming.duration,
+        var message = Message(id: id, title: ReceivedText.cleaned(incoming.title), createdAt: incoming.sentAt, duration: incoming.duration,
                               fileName: "\(id).\(suffix)", codec: suffix, state: .missing, deletedAt: nil,
                               playPosition: 0, origin: .received, roomID: incoming.roomID, sender: incoming.sender,
                               eventID: incoming.eventID, mediaURL: incoming.mediaURL, unread: incoming.unread)
+        message.encrypted = incoming.encrypted
+        message.unverifiedDevice = incoming.unverifiedDevice
         try store.insert(message, levels: incoming.levels)
+        try noteAnnouncedSize(incoming, of: id)
+        try noteActivity(roomID: incoming.roomID, at: incoming.sentAt, sender: incoming.sender)
+        return message
+    }
+
+    private func resolve(_ id: String, as incoming: IncomingAudio) throws(StoreError) -> Message {
+        let suffix = incoming.fileExtension.isEmpty ? "audio" : incoming.fileExtension
+        try store.inTransaction {
+            try store.database.query("""
+                UPDATE messages SET title = ?, created_at = ?, duration = ?, file_name = ?, codec = ?, media_url = ?,
+                                    unread = ?, encrypted = ?, unverified_device = ?
+                WHERE id = ?
+                """, [.text(ReceivedText.cleaned(incoming.title)), .real(incoming.sentAt.timeIntervalSince1970),
+                      .real(incoming.duration), .text("\(id).\(suffix)"), .text(suffix), .text(incoming.mediaURL),
+                      .integer(incoming.unread ? 1 : 0), .integer(incoming.encrypted ? 1 : 0),
+                      .integer(incoming.unverifiedDevice ? 1 : 0), .text(id)])
+            try store.database.query("DELETE FROM undecrypted_events WHERE message_id = ?", [.text(id)])
+            if let levels = incoming.levels { try store.storeLevels(id, levels) }
+        }
+        try noteAnnouncedSize(incoming, of: id)
+        try noteActivity(roomID: incoming.roomID, at: incoming.sentAt, sender: incoming.sender)
+        return try store.message(id)
+    }
+
+    private func noteAnnouncedSize(_ incoming: IncomingAudio, of id: String) throws(StoreError) {
         if let size = incoming.announcedSize, size >= 0 {
             try store.run("INSERT INTO downloads (message_id, announced_size) VALUES (?, ?)", [.text(id), .integer(Int64(size))])
         }
-        try noteActivity(roomID: incoming.roomID, at: incoming.sentAt, sender: incoming.sender)
-        return message
     }
 
     /// Received messages whose audio is still to be downloaded, newest first:

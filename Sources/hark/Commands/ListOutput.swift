@@ -17,6 +17,7 @@ enum ListOutput {
             func text(_ value: String?) -> String { value.map(JSONText.string) ?? "null" }
             var object = "{\"created_at\":" + JSONText.string(iso.string(from: message.createdAt))
                 + ",\"duration_s\":" + JSONText.number((message.duration * 1000).rounded() / 1000)
+                + ",\"encrypted\":" + (message.encrypted ? "true" : "false")
                 + ",\"event_id\":" + text(message.eventID ?? sent?.eventID)
                 + ",\"id\":" + JSONText.string(message.id)
                 + ",\"origin\":" + JSONText.string(message.origin.rawValue)
@@ -27,13 +28,22 @@ enum ListOutput {
                 + ",\"title\":" + JSONText.string(message.title)
                 + ",\"transcript\":" + text(message.transcript)
                 + ",\"transcript_state\":" + JSONText.string(message.transcriptState.rawValue)
+                + ",\"undecrypted\":" + (message.undecrypted.map(undecrypted) ?? "null")
                 + ",\"unread\":" + (message.unread ? "true" : "false")
+                + ",\"unverified_device\":" + (message.unverifiedDevice ? "true" : "false")
             if let processed = message.voiceProcessed { object += ",\"voice_processed\":" + (processed ? "true" : "false") }
             out.write((first ? "" : ",") + object + "}")
             first = false
         }
         out.write("]\n")
         out.flush()
+    }
+
+    /// An encrypted message that cannot be read (yet): where it stands and the row's sentence.
+    private static func undecrypted(_ undecrypted: Undecrypted) -> String {
+        "{\"reason\":" + JSONText.string(undecrypted.sentence)
+            + ",\"standing\":" + JSONText.string(undecrypted.standing.rawValue)
+            + ",\"withheld\":" + (undecrypted.withheld.map(JSONText.string) ?? "null") + "}"
     }
 
     /// One line per message; returns how many.

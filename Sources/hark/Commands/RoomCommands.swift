@@ -159,8 +159,10 @@ func runSync(once: Bool) -> Int32 {
                 return 1
             }
             do throws(MatrixError) {
-                try await session.syncOnce(timeoutMilliseconds: once ? 0 : 30_000)
+                let outcome = try await session.syncOnce(timeoutMilliseconds: once ? 0 : 30_000)
                 sayIdentityChanges(store, said: &saidChanges)
+                for id in outcome.held { print("waiting \(id)") }
+                for refusal in outcome.refusals { printFailure(refusal) }
                 fflush(nil)  // a script reading the lines sees each sync's at once
                 status = stillQueued.isEmpty ? 0 : 3
                 if !stillQueued.isEmpty {
