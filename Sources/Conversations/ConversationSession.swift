@@ -261,6 +261,23 @@ public final class ConversationSession {
         }
     }
 
+    /// Sets the encryption up now, tried again (the engine was installed
+    /// since, or the keyring unlocked), with this device's keys published:
+    /// encrypted rooms open in the running session, no restart. Nil once it
+    /// is set up, else why it is not. Nothing was synced past unread before:
+    /// without keys of its own, the device was sent none.
+    @discardableResult
+    public func setUpEncryptionNow() async -> RoomEncryption.Unavailable? {
+        if encryption == nil {
+            encryptionTried = false
+            await setUpEncryption()
+        }
+        guard let encryption else { return encryptionUnavailable ?? .engineMissing }
+        // When the server cannot be reached now, the next sync publishes them.
+        _ = try? await encryption.prepare()
+        return nil
+    }
+
     private func report(_ outcome: SyncOutcome) {
         if outcome.roomsChanged { changes.send(.rooms) }
         if !outcome.received.isEmpty || !outcome.removed.isEmpty {

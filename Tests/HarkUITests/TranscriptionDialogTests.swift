@@ -5,10 +5,11 @@ import Foundation
 import GLibSupport
 import GtkSupport
 import HarkTestSupport
-@testable import HarkUI
+import HelperProcesses
 import MessageStore
 import Transcription
 import XCTest
+@testable import HarkUI
 
 /// "Transcribe Messages…" with real widgets and the real installer: turning
 /// it on shows the install's progress; without a network (pip pointed at an

@@ -1,3 +1,4 @@
+import HelperProcesses
 import Transcription
 import XCTest
 

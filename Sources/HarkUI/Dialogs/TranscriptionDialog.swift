@@ -5,6 +5,7 @@ import Foundation
 import GLibSupport
 import GtkSupport
 import HarkModel
+import HelperProcesses
 import Localization
 import Subscriptions
 import Transcription
