@@ -8,7 +8,8 @@ import MessageStore
 
 /// `hark account recover [--new]`: this device verified with the recovery key
 /// or passphrase read from standard input (prints `verified`), or the
-/// account's identity made and its recovery key printed once.
+/// account's identity made and its recovery key printed once (the password,
+/// for a server that asks for it first, from `HARK_PASSWORD`).
 @MainActor
 func runAccountRecover(new: Bool) -> Int32 {
     let typed = new ? "" : String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
@@ -26,7 +27,8 @@ func runAccountRecover(new: Bool) -> Int32 {
         let crossSigning = CrossSigning(client: session.client, userID: own.userID, deviceID: own.deviceID)
         do throws(CrossSigning.Failure) {
             if new {
-                let recoveryKey = try await crossSigning.createIdentity()
+                let password = ProcessInfo.processInfo.environment["HARK_PASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
+                let recoveryKey = try await crossSigning.createIdentity(password: password)
                 print(recoveryKey)
                 FileHandle.standardError.write(Data((tr("This is the account's recovery key: keep it somewhere safe. "
                     + "Hark shows it only now; it verifies your other devices.") + "\n").utf8))
@@ -35,6 +37,10 @@ func runAccountRecover(new: Bool) -> Int32 {
                 print("verified")
             }
             return 0
+        } catch .passwordNeeded {
+            printFailure(tr("The server asks for your password before it takes the new identity keys: "
+                + "give it in the environment variable HARK_PASSWORD."))
+            return 1
         } catch {
             printFailure(error)
             return 1
