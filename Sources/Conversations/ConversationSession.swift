@@ -54,6 +54,7 @@ public final class ConversationSession {
     /// Where the encryption's key is kept; nil: no encryption (encrypted rooms stay closed).
     private let secrets: SecretStore?
     private var encryptionTried = false
+    private var settingUpEncryption: Task<Void, Never>?
     /// Why encrypted rooms are closed, when they are.
     public private(set) var encryptionUnavailable: RoomEncryption.Unavailable?
 
@@ -248,9 +249,19 @@ public final class ConversationSession {
 
     /// The device's encryption, set up once before the first sync so that
     /// no to-device message (a room key) is ever synced past unread.
+    /// The first caller sets it up; any other (the sync, the outbox, Set Up
+    /// Encryption) waits for that: none goes on without it while it is made.
     private func setUpEncryption() async {
+        if let settingUpEncryption { return await settingUpEncryption.value }
         guard encryption == nil, !encryptionTried, let secrets else { return }
         encryptionTried = true
+        let task = Task { await makeEncryption(secrets) }
+        settingUpEncryption = task
+        await task.value
+        settingUpEncryption = nil
+    }
+
+    private func makeEncryption(_ secrets: SecretStore) async {
         do throws(RoomEncryption.Unavailable) {
             encryption = try await RoomEncryption.forDevice(of: client, store: store, secrets: secrets)
             encryptionUnavailable = nil
@@ -269,7 +280,7 @@ public final class ConversationSession {
     @discardableResult
     public func setUpEncryptionNow() async -> RoomEncryption.Unavailable? {
         if encryption == nil {
-            encryptionTried = false
+            if settingUpEncryption == nil { encryptionTried = false }
             await setUpEncryption()
         }
         guard let encryption else { return encryptionUnavailable ?? .engineMissing }

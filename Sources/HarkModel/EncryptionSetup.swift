@@ -25,8 +25,10 @@ public final class EncryptionSetup {
         didSet { if state != oldValue { changes.send(state) } }
     }
     public let changes = Observers<State>()
-    /// Where the engine goes.
-    public var files = CryptoEngineFiles.standard
+    /// Where the engine goes (read each time: `HARK_CRYPTO_ENGINE_DIR`, as the session does).
+    private var files: CryptoEngineFiles { .standard }
+    /// Whether the engine is installed (set up or not).
+    public var isInstalled: Bool { files.isInstalled }
     private var installation: EngineInstallation?
 
     public init() {}
