@@ -19,27 +19,9 @@ import XCTest
 /// and opens the encrypted room in the running window; the account dialog
 /// makes a recovery key and shows it once, and verifies a second device with
 /// a key made elsewhere, saying when a key is wrong.
-final class EncryptionSetupWindowTests: XCTestCase {
-    nonisolated(unsafe) static var server: SynapseServer?
+final class EncryptionSetupWindowTests: SharedServerTestCase {
     static let password = SharedHomeserver.password
-
-    override class func setUp() {
-        super.setUp()
-        server = SharedHomeserver.start(users: ["alice", "bob", "carol"])
-    }
-
-    override class func tearDown() {
-        server?.stop()
-        server = nil
-        super.tearDown()
-    }
-
-    var homeserver: String {
-        get throws {
-            guard let server = Self.server else { throw SynapseFailed(output: "no homeserver (see the log above)") }
-            return server.url
-        }
-    }
+    override class var users: [String] { ["alice", "bob", "carol"] }
 
     /// The engine Hark finds while `body` runs: `folder`.
     @MainActor

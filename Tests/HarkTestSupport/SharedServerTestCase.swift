@@ -1,25 +1,24 @@
-import HarkTestSupport
 import XCTest
 
 /// A test class whose tests share one Synapse with `users` registered:
 /// started before its first test, stopped by its pid after its last.
-class SharedServerTestCase: XCTestCase {
-    class var users: [String] { ["alice", "bob"] }
+open class SharedServerTestCase: XCTestCase {
+    open class var users: [String] { ["alice", "bob"] }
 
     nonisolated(unsafe) private static var servers: [ObjectIdentifier: SynapseServer] = [:]
 
-    override class func setUp() {
+    override open class func setUp() {
         super.setUp()
         servers[ObjectIdentifier(self)] = SharedHomeserver.start(users: users)
     }
 
-    override class func tearDown() {
+    override open class func tearDown() {
         servers.removeValue(forKey: ObjectIdentifier(self))?.stop()
         super.tearDown()
     }
 
     /// The class's homeserver's URL, or the test fails with what Synapse said.
-    var homeserver: String {
+    public var homeserver: String {
         get throws {
             guard let server = Self.servers[ObjectIdentifier(type(of: self))] else {
                 throw SynapseFailed(output: "no homeserver (see the log above)")
