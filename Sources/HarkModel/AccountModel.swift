@@ -149,8 +149,9 @@ public final class AccountModel {
         changes.send(change)
     }
 
-    /// Stops the session (the window closes).
+    /// Stops the session and an install under way (the window closes).
     public func stop() {
         session?.stop()
+        encryptionSetup.cancel()
     }
 }
