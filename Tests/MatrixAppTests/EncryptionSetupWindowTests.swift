@@ -73,12 +73,12 @@ final class EncryptionSetupWindowTests: SharedServerTestCase {
                     // Set Up Encryption: the installer's progress in words and a bar, then the room open.
                     var progressShown: [String] = []
                     let watching = account.encryptionSetup.changes.subscribe { state in
-                        if case .installing = state, Self.isShown(setup.progressBar) { progressShown.append(Self.text(setup.progressLabel)) }
+                        if case .installing = state, Self.isShown(setup.progress.bar) { progressShown.append(Self.text(setup.progress.label)) }
                     }
                     defer { watching.cancel() }
                     hark_test_emit(setup.button, "clicked")
                     XCTAssertFalse(Self.isShown(setup.button), "not pressed twice")
-                    XCTAssertTrue(waitUntil(seconds: 180) { !account.encryptionSetup.isBusy && !Self.isShown(setup.progressBar) })
+                    XCTAssertTrue(waitUntil(seconds: 180) { !account.encryptionSetup.isBusy && !Self.isShown(setup.progress.bar) })
                     XCTAssertTrue(account.canEncrypt, "\(account.encryptionSetup.state)")
                     XCTAssertTrue(progressShown.contains("Downloading the encryption engine (about 1 MB)…"), "\(progressShown)")
                     XCTAssertTrue(FileManager.default.fileExists(atPath: engine + "/hark-requirements.sha256"), "installed where asked")

@@ -17,10 +17,8 @@ import Subscriptions
 final class EncryptionSetupView {
     let widget: UnsafeMutablePointer<GtkWidget>
     let button: UnsafeMutablePointer<GtkWidget>
-    let progressBar: UnsafeMutablePointer<GtkWidget>
-    let progressLabel: UnsafeMutablePointer<GtkWidget>
+    let progress = InstallProgressView(name: tr("Setting up encryption"))
     let failureLabel: UnsafeMutablePointer<GtkWidget>
-    private let progressBox: UnsafeMutablePointer<GtkWidget>
     private let account: AccountModel
     private var observation: Subscription?
 
@@ -35,14 +33,7 @@ final class EncryptionSetupView {
         gtk_widget_set_tooltip_text(button, tr("Installs Hark’s encryption engine (about 1 MB, once) and opens encrypted rooms."))
         gtk_box_append(hark_box(widget), button)
 
-        progressBox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
-        progressLabel = SentenceLabel.make("")
-        progressBar = gtk_progress_bar_new()!
-        gtk_progress_bar_set_show_text(OpaquePointer(progressBar), 1)
-        hark_accessible_set_label(UnsafeMutableRawPointer(progressBar), tr("Setting up encryption"))
-        gtk_box_append(hark_box(progressBox), progressLabel)
-        gtk_box_append(hark_box(progressBox), progressBar)
-        gtk_box_append(hark_box(widget), progressBox)
+        gtk_box_append(hark_box(widget), progress.widget)
 
         failureLabel = SentenceLabel.make("")
         gtk_widget_add_css_class(failureLabel, "error")
@@ -61,17 +52,12 @@ final class EncryptionSetupView {
         let failed: Bool = { if case .failed = state { return true } else { return false } }()
         gtk_button_set_label(hark_button(button), failed ? tr("Try _Again") : tr("Set Up _Encryption"))
         ButtonNames.name(button)
-        gtk_widget_set_visible(progressBox, busy ? 1 : 0)
+        gtk_widget_set_visible(progress.widget, busy ? 1 : 0)
         switch state {
-        case .installing(let progress):
-            SentenceLabel.set(progressLabel, progress.text)
-            gtk_progress_bar_set_fraction(OpaquePointer(progressBar), progress.fraction)
-            gtk_progress_bar_set_text(OpaquePointer(progressBar), TranscriptionDialog.percentText(progress.fraction))
-            hark_accessible_set_value_text(UnsafeMutableRawPointer(progressBar), progress.text)
+        case .installing(let installing):
+            progress.show(installing)
         case .settingUp:
-            SentenceLabel.set(progressLabel, tr("Setting up encryption for this device…"))
-            gtk_progress_bar_set_fraction(OpaquePointer(progressBar), 1)
-            gtk_progress_bar_set_text(OpaquePointer(progressBar), TranscriptionDialog.percentText(1))
+            progress.show(tr("Setting up encryption for this device…"), fraction: 1)
         case .idle, .failed:
             break
         }
