@@ -9,7 +9,7 @@ import GtkSupport
 import HarkModel
 import HarkTestSupport
 @testable import HarkUI
-import Matrix
+@testable import Matrix
 import MatrixCrypto
 import MessageStore
 import XCTest
@@ -101,14 +101,29 @@ final class EncryptionSetupWindowTests: SharedServerTestCase {
                     XCTAssertTrue(ShownSendToDialog.over(window)?.roomNames.contains("Secret") == true)
                     if let shown = ShownSendToDialog.over(window) { gtk_window_close(hark_window(shown.widget)) }
 
-                    // The account has no identity yet: the dialog makes its recovery key and shows it once.
+                    // The account has no whole identity (a master key alone, left by an unfinished setup, so
+                    // Synapse asks for the password): the dialog makes its recovery key and shows it once.
+                    let master = MatrixBase64.encode(try Ed25519SigningKey.generate().publicKey)
+                    let lone: JSONValue = ["master_key": ["user_id": .string(own.userID), "usage": ["master"],
+                                                          "keys": .object(["ed25519:\(master)": .string(master)])]]
+                    try awaitOnLoop { let _: Empty = try await session.client.call(
+                        APIRequest(.post, "\(Endpoints.client)/keys/device_signing/upload", body: encodeJSON(lone), contentType: "application/json")) }
                     g_action_group_activate_action(OpaquePointer(window.window), "matrix-account", nil)
                     let dialog = try XCTUnwrap(conversations.accountDialog)
                     let recovery = dialog.recovery
                     XCTAssertTrue(waitUntil { Self.text(recovery.statusLabel) == "This device is not verified." })
                     XCTAssertTrue(Self.isShown(recovery.createButton))
                     XCTAssertFalse(Self.isShown(recovery.keyRow), "no key to enter yet")
+                    XCTAssertFalse(Self.isShown(recovery.passwordRow), "no password asked for before the server does")
                     hark_test_emit(recovery.createButton, "clicked")
+                    XCTAssertTrue(waitUntil { Self.isShown(recovery.passwordRow) })
+                    XCTAssertEqual(Self.text(recovery.errorLabel), "The server asks for your password before it takes the new identity keys.")
+                    for (typed, answer) in [("wrong", "The user name or password is wrong."), (Self.password, nil)] {
+                        gtk_editable_set_text(OpaquePointer(recovery.passwordRow), typed)
+                        hark_test_emit(recovery.createButton, "clicked")
+                        XCTAssertTrue(waitUntil { !recovery.isBusy })
+                        XCTAssertEqual(Self.isShown(recovery.errorLabel) ? Self.text(recovery.errorLabel) : nil, answer)
+                    }
                     XCTAssertTrue(waitUntil { Self.text(recovery.statusLabel) == "This device is verified." })
                     XCTAssertFalse(Self.isShown(recovery.errorLabel), Self.text(recovery.errorLabel))
                     let shownKey = Self.text(recovery.newKeyLabel)
