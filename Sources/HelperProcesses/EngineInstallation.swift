@@ -19,8 +19,6 @@ public final class EngineInstallation {
     public private(set) var outcome: Outcome?
     public var onProgress: (InstallProgress) -> Void = { _ in }
     public var onFinish: (Outcome) -> Void = { _ in }
-    /// Every line the installer wrote (for the record, and the tests).
-    public private(set) var lines: [String] = []
 
     private let process: Subprocess
     private var errors: LineReader?  // its standard error, where it tells its progress
@@ -53,9 +51,6 @@ public final class EngineInstallation {
         }
     }
 
-    /// Whether it is still running.
-    public var isRunning: Bool { outcome == nil }
-
     /// Ends the installer and the pip it runs; `onFinish(.cancelled)` follows
     /// from the main loop. What it left half done, the next run starts over.
     public func cancel() {
@@ -65,7 +60,6 @@ public final class EngineInstallation {
     }
 
     private func read(_ line: String) {
-        lines.append(line)
         let before = progress
         progress.read(line)
         if progress != before { onProgress(progress) }

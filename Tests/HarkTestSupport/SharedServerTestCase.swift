@@ -17,12 +17,13 @@ open class SharedServerTestCase: XCTestCase {
         super.tearDown()
     }
 
+    /// The class's homeserver (to stop and start again), nil when it did not start.
+    public var server: SynapseServer? { Self.servers[ObjectIdentifier(type(of: self))] }
+
     /// The class's homeserver's URL, or the test fails with what Synapse said.
     public var homeserver: String {
         get throws {
-            guard let server = Self.servers[ObjectIdentifier(type(of: self))] else {
-                throw SynapseFailed(output: "no homeserver (see the log above)")
-            }
+            guard let server else { throw SynapseFailed(output: "no homeserver (see the log above)") }
             return server.url
         }
     }

@@ -29,7 +29,7 @@ final class InstallerFailureTests: XCTestCase {
         var outcome: EngineInstallation.Outcome?
         installation.onProgress = { seen.append($0) }
         installation.onFinish = { outcome = $0 }
-        XCTAssertTrue(MainLoop.iterate(until: { outcome != nil }, timeout: 300), installation.lines.joined(separator: "\n"))
+        XCTAssertTrue(MainLoop.iterate(until: { outcome != nil }, timeout: 300), "\(seen.map(\.text))")
         XCTAssertFalse(engine.isInstalled)
         return (outcome, seen)
     }
