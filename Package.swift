@@ -84,13 +84,13 @@ let package = Package(
         // The model the window shows, with no GTK (no CGtk, no CAdwaita): the one player, the Matrix
         // account, the transcription service. Their changes go to every subscriber (the window, the
         // rooms, a media-player service), none wrapping another.
-        .target(name: "HarkModel", dependencies: ["Subscriptions", "Localization", "Conversations", "Transcription", "Matrix",
+        .target(name: "HarkModel", dependencies: ["Subscriptions", "Localization", "Conversations", "Transcription", "HelperProcesses", "Encryption", "Matrix",
                                                   "AudioEngine", "MessageStore", "Levels"]),
-        .target(name: "HarkUI", dependencies: ["HarkModel", "Subscriptions", "Localization", "Conversations", "Transcription", "Matrix", "GtkSupport", "GLibSupport", "Drawing", "Levels", "AudioEngine", "MessageStore", "StoreAudio", "Identity", "CGLib", "CGtk", "CAdwaita", "CCairo", "CGraphicsProbe"]),
+        .target(name: "HarkUI", dependencies: ["HarkModel", "Subscriptions", "Localization", "Conversations", "Transcription", "HelperProcesses", "Matrix", "GtkSupport", "GLibSupport", "Drawing", "Levels", "AudioEngine", "MessageStore", "StoreAudio", "Identity", "CGLib", "CGtk", "CAdwaita", "CCairo", "CGraphicsProbe"]),
         .executableTarget(name: "hark-bench", dependencies: ["Drawing", "Levels", "CCairo", "MessageStore", "StoreAudio"]),
         // The command line links no GTK (loading it cost `hark record` its first 100 ms):
         // `hark` with no command, or `hark gallery`, execs the window's own executable.
-        .executableTarget(name: "hark", dependencies: ["Localization", "Transcription", "Conversations", "Matrix", "AudioEngine", "MessageStore", "StoreAudio", "Drawing", "Levels", "GLibSupport", "Identity", "Encryption"]),
+        .executableTarget(name: "hark", dependencies: ["Localization", "Transcription", "Conversations", "Matrix", "AudioEngine", "MessageStore", "StoreAudio", "Drawing", "Levels", "GLibSupport", "Identity", "Encryption", "HelperProcesses"]),
         .executableTarget(name: "hark-window", dependencies: ["Localization", "HarkUI"]),
 
         // MARK: Tests. GLib-bound tests are XCTest methods: XCTest runs them on the
@@ -101,7 +101,7 @@ let package = Package(
         .testTarget(
             name: "HarkUITests",
             dependencies: ["HarkUI", "HarkModel", "GtkSupport", "GLibSupport", "MessageStore", "StoreAudio", "AudioEngine", "Drawing", "Levels", "HarkTestSupport", "CTestSignals", "CCairo",
-                           "Matrix", "Conversations", "Identity", "Transcription", "CGLib", "CGtk", "CAdwaita"]),
+                           "Matrix", "Conversations", "Identity", "Transcription", "HelperProcesses", "Encryption", "CGLib", "CGtk", "CAdwaita"]),
         // Black-box tests of the `hark` binary: the CLI without a display, the
         // window (launch, single instance, Ctrl+Q) under Xvfb and D-Bus.
         .target(name: "HarkTestSupport", dependencies: ["CTimeCode", "GLibSupport"], path: "Tests/HarkTestSupport"),
@@ -122,8 +122,8 @@ let package = Package(
                                    "HarkTestSupport"]),
         // The window against a real Synapse and gnome-keyring, under Xvfb.
         .testTarget(name: "MatrixAppTests",
-                    dependencies: ["HarkUI", "HarkModel", "Matrix", "Conversations", "MessageStore", "StoreAudio", "AudioEngine", "Levels", "GtkSupport", "GLibSupport",
-                                   "HarkTestSupport", "CTestSignals", "CGLib", "CGtk", "CAdwaita"]),
+                    dependencies: ["HarkUI", "HarkModel", "Matrix", "MatrixCrypto", "Conversations", "Encryption", "MessageStore", "StoreAudio", "AudioEngine", "Levels",
+                                   "GtkSupport", "GLibSupport", "HarkTestSupport", "CTestSignals", "CGLib", "CGtk", "CAdwaita"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Levels", "CCairo"]),
         .testTarget(name: "MessageStoreTests", dependencies: ["MessageStore", "StoreAudio", "AudioEngine", "Levels", "CSQLite", "HarkTestSupport"]),
         .testTarget(name: "AudioEngineTests", dependencies: ["AudioEngine", "Levels", "GLibSupport", "HarkTestSupport", "CGLib", "CGStreamer"]),
@@ -142,7 +142,7 @@ let package = Package(
         .testTarget(name: "EncryptionTests", dependencies: ["Encryption", "Conversations", "Matrix", "MatrixCrypto", "MessageStore",
                                                             "StoreAudio", "HelperProcesses", "GLibSupport", "HarkTestSupport"]),
         .testTarget(name: "TranscriptionTests",
-                    dependencies: ["Transcription", "hark", "MessageStore", "GLibSupport", "HarkTestSupport"]),
+                    dependencies: ["Transcription", "HelperProcesses", "hark", "MessageStore", "GLibSupport", "HarkTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -58,6 +58,7 @@ public final class ConversationSession {
     /// Where the encryption's key is kept; nil: no encryption (encrypted rooms stay closed).
     private let secrets: SecretStore?
     private var encryptionTried = false
+    private var settingUpEncryption: Task<Void, Never>?
     /// Why encrypted rooms are closed, when they are.
     public private(set) var encryptionUnavailable: RoomEncryption.Unavailable?
 
@@ -253,9 +254,19 @@ public final class ConversationSession {
 
     /// The device's encryption, set up once before the first sync so that
     /// no to-device message (a room key) is ever synced past unread.
+    /// The first caller sets it up; any other (the sync, the outbox, Set Up
+    /// Encryption) waits for that: none goes on without it while it is made.
     private func setUpEncryption() async {
+        if let settingUpEncryption { return await settingUpEncryption.value }
         guard encryption == nil, !encryptionTried, let secrets else { return }
         encryptionTried = true
+        let task = Task { await makeEncryption(secrets) }
+        settingUpEncryption = task
+        await task.value
+        settingUpEncryption = nil
+    }
+
+    private func makeEncryption(_ secrets: SecretStore) async {
         do throws(RoomEncryption.Unavailable) {
             encryption = try await RoomEncryption.forDevice(of: client, store: store, secrets: secrets)
             encryptionUnavailable = nil
@@ -264,6 +275,23 @@ public final class ConversationSession {
         } catch {
             encryptionUnavailable = error
         }
+    }
+
+    /// Sets the encryption up now, tried again (the engine was installed
+    /// since, or the keyring unlocked), with this device's keys published:
+    /// encrypted rooms open in the running session, no restart. Nil once it
+    /// is set up, else why it is not. Nothing was synced past unread before:
+    /// without keys of its own, the device was sent none.
+    @discardableResult
+    public func setUpEncryptionNow() async -> RoomEncryption.Unavailable? {
+        if encryption == nil {
+            if settingUpEncryption == nil { encryptionTried = false }
+            await setUpEncryption()
+        }
+        guard let encryption else { return encryptionUnavailable ?? .engineMissing }
+        // When the server cannot be reached now, the next sync publishes them.
+        _ = try? await encryption.prepare()
+        return nil
     }
 
     private func report(_ outcome: SyncOutcome) {

@@ -1,4 +1,5 @@
 import Foundation
+import HelperProcesses
 import Identity
 
 /// Where the encryption engine lives: the virtual environment
@@ -40,5 +41,24 @@ public struct CryptoEngineFiles: Sendable, Equatable {
         FileManager.default.isExecutableFile(atPath: python)
             && FileManager.default.fileExists(atPath: folder + "/hark-requirements.sha256")
             && FileManager.default.fileExists(atPath: helperScript)
+    }
+}
+
+extension CryptoEngineFiles {
+    /// `install-crypto-engine`: beside the helper in `PREFIX/share/hark`, or
+    /// in the checkout's `scripts/`.
+    public var installer: String {
+        let places = [InstalledLayout.prefix.map { $0 + "/share/hark" },
+                      InstalledLayout.checkout(fromSourceFile: #filePath, depth: 3).map { $0 + "/scripts" }]
+            .compactMap { $0.map { $0 + "/install-crypto-engine" } }
+        return places.first { FileManager.default.isExecutableFile(atPath: $0) } ?? places.last ?? "install-crypto-engine"
+    }
+
+    /// The installer started in the background for this folder: its progress
+    /// and outcome come on GLib's main loop (the window's button and
+    /// `hark encryption install` alike). Throws when it cannot be started.
+    @MainActor
+    public func startInstall() throws(InstallStartFailure) -> EngineInstallation {
+        try EngineInstallation(arguments: [installer, folder])
     }
 }

@@ -63,6 +63,20 @@ public final class AccountModel {
 
     /// Whether encrypted rooms can be read and written (the engine is set up for this device).
     public var canEncrypt: Bool { session?.encryption != nil }
+    /// Set Up Encryption: the engine installed, then the session's encryption set up.
+    public let encryptionSetup = EncryptionSetup()
+
+    /// Installs the encryption engine and sets the running session's encryption up, no restart.
+    public func setUpEncryption() {
+        guard let session else { return }
+        encryptionSetup.start(for: session)
+    }
+
+    /// The account's cross-signing, for this device (signed in only).
+    public var crossSigning: CrossSigning? {
+        guard isSignedIn, let client = session?.client, let own = client.session else { return nil }
+        return CrossSigning(client: client, userID: own.userID, deviceID: own.deviceID, store: store)
+    }
 
     /// Whether the account's rooms are shown (signed in, or signed out by
     /// the server with its rooms kept).
@@ -135,8 +149,9 @@ public final class AccountModel {
         changes.send(change)
     }
 
-    /// Stops the session (the window closes).
+    /// Stops the session and an install under way (the window closes).
     public func stop() {
         session?.stop()
+        encryptionSetup.cancel()
     }
 }

@@ -1,3 +1,4 @@
+import HelperProcesses
 import Localization
 import MessageStore
 import Subscriptions
@@ -89,7 +90,7 @@ public final class TranscriptionService {
         }
         let started: EngineInstallation
         do {
-            started = try EngineInstallation(engine: engine, multilingual: language.needsMultilingualModel)
+            started = try EngineInstallation.start(engine: engine, multilingual: language.needsMultilingualModel)
         } catch {
             change(to: .failed(.other(error.description)))
             return

@@ -232,6 +232,18 @@ public final class MatrixClient {
     /// The answer to `request`, or the error it stands for.
     func send(_ request: APIRequest, limit: Int = HTTPSession.answerLimit, file: String? = nil)
         async throws(MatrixError) -> HTTPResponse {
+        let response = try await answer(request, limit: limit, file: file)
+        if let error = MatrixError.from(status: response.status, body: response.body,
+                                        retryAfterHeader: response.retryAfter) {
+            throw error
+        }
+        return response
+    }
+
+    /// The server's answer to `request`, whatever its status (a refusal
+    /// that carries more than its error: user-interactive auth's flows).
+    func answer(_ request: APIRequest, limit: Int = HTTPSession.answerLimit, file: String? = nil)
+        async throws(MatrixError) -> HTTPResponse {
         var headers: [(String, String)] = []
         if request.authenticated {
             guard let session else { throw .notSignedIn }
@@ -250,10 +262,6 @@ public final class MatrixClient {
             throw .notSaved(path: path, reason: reason)
         } catch {
             throw .unreachable(homeserver: displayName, reason: error.description)
-        }
-        if let error = MatrixError.from(status: response.status, body: response.body,
-                                        retryAfterHeader: response.retryAfter) {
-            throw error
         }
         return response
     }

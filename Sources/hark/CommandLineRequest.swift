@@ -291,7 +291,8 @@ enum CommandLineRequest: Equatable {
                               Verify this device with the account's recovery key
                               or passphrase (from standard input), or with --new
                               make the account's identity and print its new
-                              recovery key once (keep it safe)
+                              recovery key once (keep it safe; the password,
+                              when the server asks, from HARK_PASSWORD)
           encryption install  Install the engine Hark encrypts with (vodozemac,
                               about 1 MB, progress on standard error)
           dm USER_ID          Find or start the direct chat with someone and

@@ -25,6 +25,21 @@ final class EncryptionCommandTests: XCTestCase {
         return (try JSONSerialization.jsonObject(with: Data(lastLine(output).utf8))) as? [String: Any] ?? [:]
     }
 
+    /// `hark encryption install` runs the window's installer: the engine the
+    /// tests installed is checked and said ready; one that cannot be made is said why.
+    func testEncryptionInstallSaysTheEngineIsReadyOrWhyItCouldNotBeInstalled() throws {
+        let home = try ScratchFolder()
+        var (code, output) = try Self.hark(home, ["encryption", "install"])
+        XCTAssertEqual(code, 0, output)
+        XCTAssertEqual(Self.lastLine(output), "Encryption is installed: Hark reads and writes encrypted rooms from now on.")
+        let child = try ChildProcess(harkExecutable, ["encryption", "install"],
+                                     environment: ["XDG_DATA_HOME": home.url.path, "HARK_CRYPTO_ENGINE_DIR": "/etc/hostname/engine"])
+        (code, output) = (child.waitForExit(seconds: 120), child.output)
+        XCTAssertEqual(code, 1, output)
+        XCTAssertTrue(output.contains("Preparing the engine…"), output)
+        XCTAssertTrue(Self.lastLine(output).hasPrefix("hark: The encryption engine could not be installed ("), output)
+    }
+
     func testAnEncryptedDirectChatFromTheCommandLine() throws {
         _ = try MainActor.assumeIsolated { try NioPeer.python() }
         guard ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil else {

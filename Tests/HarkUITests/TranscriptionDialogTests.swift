@@ -5,10 +5,11 @@ import Foundation
 import GLibSupport
 import GtkSupport
 import HarkTestSupport
-@testable import HarkUI
+import HelperProcesses
 import MessageStore
 import Transcription
 import XCTest
+@testable import HarkUI
 
 /// "Transcribe Messages…" with real widgets and the real installer: turning
 /// it on shows the install's progress; without a network (pip pointed at an
@@ -35,9 +36,9 @@ final class TranscriptionDialogTests: XCTestCase {
     private static func runUntilFailure(_ dialog: TranscriptionDialog) -> [String] {
         var shown: [String] = []
         let failed = MainLoop.iterate(until: {
-            if isShown(dialog.progressBar) {
-                let line = text(dialog.progressLabel) + " | "
-                    + String(cString: gtk_progress_bar_get_text(OpaquePointer(dialog.progressBar)))
+            if isShown(dialog.progress.bar) {
+                let line = text(dialog.progress.label) + " | "
+                    + String(cString: gtk_progress_bar_get_text(OpaquePointer(dialog.progress.bar)))
                 if shown.last != line { shown.append(line) }
             }
             return isShown(dialog.failureLabel)
@@ -58,7 +59,7 @@ final class TranscriptionDialogTests: XCTestCase {
                     let dialog = try XCTUnwrap(window.transcriptionDialog)
                     settle()
                     XCTAssertTrue(dialog.isOpen)
-                    XCTAssertFalse(Self.isShown(dialog.progressBar), "nothing under way before it is asked for")
+                    XCTAssertFalse(Self.isShown(dialog.progress.bar), "nothing under way before it is asked for")
                     XCTAssertFalse(Self.isShown(dialog.failureLabel))
                     XCTAssertEqual(gtk_switch_get_active(OpaquePointer(dialog.onSwitch)), 0)
                     XCTAssertEqual(dialog.selectedLanguage, .english)
@@ -68,7 +69,7 @@ final class TranscriptionDialogTests: XCTestCase {
                     XCTAssertTrue(shown.contains { $0.hasPrefix("Preparing the engine…") }, "\(shown)")
                     XCTAssertTrue(shown.contains { $0.hasPrefix("Downloading") }, "\(shown)")
                     XCTAssertEqual(Self.text(dialog.failureLabel), InstallFailure.noNetwork.sentence)
-                    XCTAssertFalse(Self.isShown(dialog.progressBar))
+                    XCTAssertFalse(Self.isShown(dialog.progress.bar))
                     XCTAssertEqual(gtk_window_get_focus(dialog.window), dialog.tryAgainButton, "Try Again has the focus")
                     XCTAssertEqual(gtk_switch_get_active(OpaquePointer(dialog.onSwitch)), 0, "not on")
                     XCTAssertFalse(store.transcribesNewMessages)
@@ -157,7 +158,7 @@ final class TranscriptionDialogTests: XCTestCase {
                     XCTAssertFalse(store.transcribesNewMessages)
                     gtk_widget_activate(dialog.onSwitch)  // the switch turns when its animation ends
                     XCTAssertTrue(MainLoop.iterate(until: { store.transcribesNewMessages }, timeout: 5), "installed: on at once")
-                    XCTAssertFalse(Self.isShown(dialog.progressBar))
+                    XCTAssertFalse(Self.isShown(dialog.progress.bar))
                     // The helper is found as `ps` would: a child of this process running the engine's script.
                     var helpers: [pid_t] { ProcessTable.helpers(running: Engine.standard.helperScript) }
                     XCTAssertEqual(helpers, [], "no helper before there is work")

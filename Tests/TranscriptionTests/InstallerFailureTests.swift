@@ -1,6 +1,7 @@
 import Foundation
 import GLibSupport
 import HarkTestSupport
+import HelperProcesses
 import Transcription
 import XCTest
 
@@ -20,7 +21,7 @@ final class InstallerFailureTests: XCTestCase {
         let engine = Engine(folder: folder, helperScript: SpokenMessages.engine.helperScript,
                             installer: SpokenMessages.engine.installer)
         let installation: EngineInstallation
-        do { installation = try EngineInstallation(engine: engine, multilingual: false) } catch {
+        do { installation = try EngineInstallation.start(engine: engine, multilingual: false) } catch {
             XCTFail("\(error)")
             return (nil, [])
         }

@@ -48,7 +48,7 @@ public struct CrossSigning {
             case .mismatch:
                 return tr("The keys in this account’s secret storage do not match its published identity.")
             case .passwordNeeded:
-                return tr("The server asks for your password before it takes new identity keys; Hark cannot ask it yet.")
+                return tr("The server asks for your password before it takes the new identity keys.")
             }
         }
     }
@@ -66,24 +66,26 @@ public struct CrossSigning {
 
     /// A new identity: three keys published, their private halves in Secret
     /// Storage under a new key, this device signed. The recovery key, to be
-    /// shown once.
-    public func createIdentity() async throws(Failure) -> String {
+    /// shown once. `password`: the account's, for a server that asks for it
+    /// before it takes the keys (`.passwordNeeded` without it).
+    public func createIdentity(password: String? = nil) async throws(Failure) -> String {
         if try await status().hasIdentity { throw .identityExists }
         do {
-            return try await publishNewIdentity()
+            return try await publishNewIdentity(password: password)
         } catch {
             throw Self.failure(error)
         }
     }
 
-    private func publishNewIdentity() async throws -> String {
+    private func publishNewIdentity(password: String?) async throws -> String {
         let master = try Ed25519SigningKey.generate()
         let selfSigning = try Ed25519SigningKey.generate()
         let userSigning = try Ed25519SigningKey.generate()
         do {
             try await client.uploadCrossSigningKeys(master: try keyObject(master, usage: "master", signedBy: nil),
                                                     selfSigning: try keyObject(selfSigning, usage: "self_signing", signedBy: master),
-                                                    userSigning: try keyObject(userSigning, usage: "user_signing", signedBy: master))
+                                                    userSigning: try keyObject(userSigning, usage: "user_signing", signedBy: master),
+                                                    password: password)
         } catch MatrixError.server(401, _, _) {
             throw Failure.passwordNeeded
         }

@@ -5,6 +5,7 @@ import Foundation
 import GLibSupport
 import GtkSupport
 import HarkModel
+import HelperProcesses
 import Localization
 import Subscriptions
 import Transcription
@@ -21,12 +22,10 @@ final class TranscriptionDialog {
     let window: UnsafeMutablePointer<GtkWindow>
     let onSwitch: UnsafeMutablePointer<GtkWidget>
     let languageRow: UnsafeMutablePointer<GtkWidget>
-    let progressBar: UnsafeMutablePointer<GtkWidget>
-    let progressLabel: UnsafeMutablePointer<GtkWidget>
+    let progress = InstallProgressView(name: tr("Setting up transcription"))
     let failureLabel: UnsafeMutablePointer<GtkWidget>
     let tryAgainButton: UnsafeMutablePointer<GtkWidget>
     private let switchRow: UnsafeMutablePointer<GtkWidget>
-    private let progressBox: UnsafeMutablePointer<GtkWidget>
     private let failureBox: UnsafeMutablePointer<GtkWidget>
     private let service: TranscriptionService
     private let lifetime: WidgetLifetime
@@ -80,16 +79,7 @@ final class TranscriptionDialog {
         gtk_box_append(hark_box(content), group)
 
         // Installing.
-        progressBox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
-        progressLabel = SentenceLabel.make("")
-        gtk_widget_set_visible(progressLabel, 1)
-        progressBar = gtk_progress_bar_new()!
-        gtk_progress_bar_set_show_text(OpaquePointer(progressBar), 1)
-        hark_accessible_set_label(UnsafeMutableRawPointer(progressBar), tr("Setting up transcription"))
-        gtk_box_append(hark_box(progressBox), progressLabel)
-        gtk_box_append(hark_box(progressBox), progressBar)
-        gtk_widget_set_visible(progressBox, 0)
-        gtk_box_append(hark_box(content), progressBox)
+        gtk_box_append(hark_box(content), progress.widget)
 
         // Failed.
         failureBox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
@@ -161,18 +151,15 @@ final class TranscriptionDialog {
         }
         adw_action_row_set_subtitle(UnsafeMutableRawPointer(switchRow).assumingMemoryBound(to: AdwActionRow.self), subtitle)
         switch setup {
-        case .installing(let progress):
-            SentenceLabel.set(progressLabel, progress.text)
-            gtk_progress_bar_set_fraction(OpaquePointer(progressBar), progress.fraction)
-            gtk_progress_bar_set_text(OpaquePointer(progressBar), Self.percentText(progress.fraction))
-            hark_accessible_set_value_text(UnsafeMutableRawPointer(progressBar), progress.text)
+        case .installing(let installing):
+            progress.show(installing)
         case .failed(let failure):
             SentenceLabel.set(failureLabel, failure.sentence)
             hark_accessible_set_description(UnsafeMutableRawPointer(tryAgainButton), failure.sentence)
         case .idle:
             break
         }
-        gtk_widget_set_visible(progressBox, { if case .installing = setup { return 1 } else { return 0 } }())
+        gtk_widget_set_visible(progress.widget, { if case .installing = setup { return 1 } else { return 0 } }())
         let failed: Bool = { if case .failed = setup { return true } else { return false } }()
         gtk_widget_set_visible(failureBox, failed ? 1 : 0)
         // The sentence and the way out of it get the keyboard as the failure comes.

@@ -7,9 +7,12 @@ import GtkSupport
 import HarkModel
 import Localization
 import Matrix
+import Subscriptions
 
 /// "Matrix Account…": signing in (Matrix ID or server, user name, password),
-/// or, signed in, who and where with Sign Out. The work is asynchronous on
+/// or, signed in, who and where with Sign Out, and this device's encryption:
+/// Set Up Encryption, or whether it is verified and the recovery key that
+/// verifies it (shown right after signing in when it is not). The work is asynchronous on
 /// GLib's loop: a spinner turns while the server answers, the window never
 /// freezes, and what went wrong is said in the dialog in a sentence.
 @MainActor
@@ -32,6 +35,12 @@ final class AccountDialog {
     private let accountLabel: UnsafeMutablePointer<GtkWidget>
     private let accountError: UnsafeMutablePointer<GtkWidget>
     private let lifetime: WidgetLifetime
+    private let encryptionSentence: UnsafeMutablePointer<GtkWidget>
+    let encryptionSetup: EncryptionSetupView
+    let recovery: RecoveryKeyView
+    /// Whether the recovery part was shown (it asks the server each time it appears).
+    private var showsRecovery = false
+    private var observation: Subscription?
     /// Signing in or out now.
     private(set) var isBusy = false
     /// The sentence shown for the last failure, nil when none.
@@ -98,6 +107,12 @@ final class AccountDialog {
         accountError = Self.sentenceLabel("")
         gtk_widget_add_css_class(accountError, "error")
         gtk_box_append(hark_box(signedIn), accountError)
+        encryptionSentence = Self.sentenceLabel(WindowConversations.encryptionSetUp)
+        gtk_box_append(hark_box(signedIn), encryptionSentence)
+        encryptionSetup = EncryptionSetupView(account: account)
+        gtk_box_append(hark_box(signedIn), encryptionSetup.widget)
+        recovery = RecoveryKeyView(account: account)
+        gtk_box_append(hark_box(signedIn), recovery.widget)
         signOutButton = gtk_button_new_with_mnemonic(tr("Sign _Out"))!
         ButtonNames.name(signOutButton)
         gtk_widget_add_css_class(signOutButton, "destructive-action")
@@ -116,6 +131,9 @@ final class AccountDialog {
             gtk_editable_set_text(OpaquePointer(userRow), record.userID)
         }
         showState()
+        observation = account.changes.subscribe { [weak self] change in
+            if change == .rooms { self?.showEncryption() }
+        }
     }
 
     private static func sentenceLabel(_ text: String) -> UnsafeMutablePointer<GtkWidget> {
@@ -146,6 +164,7 @@ final class AccountDialog {
             let server = account.store.matrix.matrixAccount()?.homeserver ?? ""
             SentenceLabel.set(accountLabel, tr("Signed in as {user} on {server}.", ["user": userID, "server": server]))
             gtk_stack_set_visible_child_name(OpaquePointer(stack), "account")
+            showEncryption()
         case .signedOutByServer:
             setLabel(noticeLabel, tr("Signed out by the server. Sign in again to go on; nothing on this computer was lost."))
             gtk_stack_set_visible_child_name(OpaquePointer(stack), "form")
@@ -157,6 +176,17 @@ final class AccountDialog {
             gtk_stack_set_visible_child_name(OpaquePointer(stack), "form")
         }
         updateButton()
+    }
+
+    /// Set Up Encryption while the engine is not set up; after, whether this device is verified.
+    private func showEncryption() {
+        guard lifetime.isAlive else { return }
+        let canEncrypt = account.canEncrypt && account.isSignedIn
+        gtk_widget_set_visible(encryptionSentence, canEncrypt ? 0 : 1)
+        gtk_widget_set_visible(encryptionSetup.widget, canEncrypt ? 0 : 1)
+        gtk_widget_set_visible(recovery.widget, canEncrypt ? 1 : 0)
+        if canEncrypt, !showsRecovery { recovery.refresh() }
+        showsRecovery = canEncrypt
     }
 
     /// The form's fields: the server text, the user name (from a Matrix ID
@@ -221,8 +251,25 @@ final class AccountDialog {
                 self.showDetails(problem.details)
             } else {
                 gtk_editable_set_text(OpaquePointer(self.passwordRow), "")
-                self.close()
+                await self.closeUnlessUnverified()
             }
+        }
+    }
+
+    /// Signed in: the dialog closes, unless the encryption is there and this
+    /// device is not verified yet; then it stays, asking for the recovery key.
+    private func closeUnlessUnverified() async {
+        guard account.encryptionSetup.isInstalled, let session = account.session else { return close() }
+        setBusy(true, label: tr("Signing In…"))
+        await session.setUpEncryptionNow()
+        let status = try? await account.crossSigning?.status()
+        guard lifetime.isAlive else { return }
+        setBusy(false, label: tr("_Sign In"))
+        if status?.deviceCrossSigned == false {
+            showState()
+            gtk_widget_grab_focus(recovery.keyRow)
+        } else {
+            close()
         }
     }
 

@@ -37,6 +37,8 @@ final class WindowConversations {
     private(set) var accountDialog: AccountDialog?
     /// New Conversation… (its action, its "+" in the sidebar, its dialog).
     let newConversation: NewConversation
+    /// Set Up Encryption, on an encrypted room's empty page while encryption is not set up.
+    private(set) lazy var encryptionSetup = EncryptionSetupView(account: account)
     /// The last "Send to…" dialog opened: kept, as its rows call back into it.
     private var sendToDialog: SendToDialog?
     /// "Sending … to …" toasts, by message, until the send ends.
@@ -250,16 +252,6 @@ final class WindowConversations {
         showIdentityChange()
     }
 
-    /// What an encrypted room's title and row say.
-    static func encryptedNote(canEncrypt: Bool) -> String {
-        canEncrypt ? tr("End-to-end encrypted") : tr("Encrypted: Hark’s encryption is not set up")
-    }
-
-    /// How the user sets encryption up (the engine is installed on the command line, then Hark restarted).
-    static var encryptionSetUp: String {
-        tr("Install Hark’s encryption engine with “hark encryption install”, then open Hark again.")
-    }
-
     /// Record records into the room shown; into an encrypted one only when Hark's encryption is set up.
     private func updateComposer() {
         guard let composer = window.composer else { return }
@@ -269,18 +261,6 @@ final class WindowConversations {
             ? tr("This room is end-to-end encrypted and Hark’s encryption is not set up, so Hark cannot record into it.")
                 + " " + Self.encryptionSetUp
             : nil
-    }
-
-    private func updateEmptyState() {
-        guard let page = window.emptyStatePage else { return }
-        if let room = shownRoom {
-            adw_status_page_set_title(OpaquePointer(page), tr("No voice messages yet"))
-            adw_status_page_set_description(OpaquePointer(page), room.isEncrypted && !account.canEncrypt
-                ? Markup.escape(tr("This room is end-to-end encrypted, and Hark’s encryption is not set up.") + " " + Self.encryptionSetUp)
-                : tr("Record a message with the button below: it is sent to {room}.", ["room": Markup.escape(room.displayName)]))
-        } else {
-            window.resetEmptyState()
-        }
     }
 
     /// The room on screen, in the window the user is in: its messages are seen.

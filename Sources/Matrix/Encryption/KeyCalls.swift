@@ -34,11 +34,14 @@ extension MatrixClient {
     }
 
     /// Publishes the account's cross-signing keys. A server that asks for the
-    /// password first (user-interactive auth) refuses with `.server(401, …)`.
-    public func uploadCrossSigningKeys(master: JSONValue, selfSigning: JSONValue, userSigning: JSONValue)
-        async throws(MatrixError) {
-        let _: Empty = try await call(Endpoints.uploadCrossSigningKeys(master: master, selfSigning: selfSigning,
-                                                                       userSigning: userSigning))
+    /// password first (user-interactive auth: Synapse, to replace keys it
+    /// has) gets `password`; without one it refuses with `.server(401, …)`,
+    /// a wrong one with `.wrongPassword`.
+    public func uploadCrossSigningKeys(master: JSONValue, selfSigning: JSONValue, userSigning: JSONValue,
+                                       password: String? = nil) async throws(MatrixError) {
+        try await sendWithPassword(password) { auth in
+            Endpoints.uploadCrossSigningKeys(master: master, selfSigning: selfSigning, userSigning: userSigning, auth: auth)
+        }
     }
 
     /// Publishes signatures; the server's refusals of single ones come back as `failures`.

@@ -47,9 +47,13 @@ extension Endpoints {
                    body: encodeJSON(content), contentType: "application/json")
     }
 
-    /// `POST /keys/device_signing/upload`: the account's cross-signing keys (master, self-signing, user-signing).
-    public static func uploadCrossSigningKeys(master: JSONValue, selfSigning: JSONValue, userSigning: JSONValue) -> APIRequest {
-        let body: JSONValue = .object(["master_key": master, "self_signing_key": selfSigning, "user_signing_key": userSigning])
+    /// `POST /keys/device_signing/upload`: the account's cross-signing keys (master, self-signing, user-signing);
+    /// `auth`: user-interactive auth's answer, when the server asked for one.
+    public static func uploadCrossSigningKeys(master: JSONValue, selfSigning: JSONValue, userSigning: JSONValue,
+                                              auth: JSONValue? = nil) -> APIRequest {
+        var fields: [String: JSONValue] = ["master_key": master, "self_signing_key": selfSigning, "user_signing_key": userSigning]
+        if let auth { fields["auth"] = auth }
+        let body: JSONValue = .object(fields)
         return APIRequest(.post, "\(client)/keys/device_signing/upload", body: encodeJSON(body), contentType: "application/json")
     }
 

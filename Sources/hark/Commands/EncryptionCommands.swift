@@ -1,13 +1,15 @@
 import Conversations
 import Encryption
 import Foundation
+import HelperProcesses
 import Localization
 import Matrix
 import MessageStore
 
 /// `hark account recover [--new]`: this device verified with the recovery key
 /// or passphrase read from standard input (prints `verified`), or the
-/// account's identity made and its recovery key printed once.
+/// account's identity made and its recovery key printed once (the password,
+/// for a server that asks for it first, from `HARK_PASSWORD`).
 @MainActor
 func runAccountRecover(new: Bool) -> Int32 {
     let typed = new ? "" : String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
@@ -25,7 +27,8 @@ func runAccountRecover(new: Bool) -> Int32 {
         let crossSigning = CrossSigning(client: session.client, userID: own.userID, deviceID: own.deviceID, store: store)
         do throws(CrossSigning.Failure) {
             if new {
-                let recoveryKey = try await crossSigning.createIdentity()
+                let password = ProcessInfo.processInfo.environment["HARK_PASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
+                let recoveryKey = try await crossSigning.createIdentity(password: password)
                 print(recoveryKey)
                 FileHandle.standardError.write(Data((tr("This is the account's recovery key: keep it somewhere safe. "
                     + "Hark shows it only now; it verifies your other devices.") + "\n").utf8))
@@ -34,6 +37,10 @@ func runAccountRecover(new: Bool) -> Int32 {
                 print("verified")
             }
             return 0
+        } catch .passwordNeeded {
+            printFailure(tr("The server asks for your password before it takes the new identity keys: "
+                + "give it in the environment variable HARK_PASSWORD."))
+            return 1
         } catch {
             printFailure(error)
             return 1
@@ -82,29 +89,40 @@ func runDirectChat(userID: String) -> Int32 {
 }
 
 /// `hark encryption install`: the engine installed (or checked) where Hark
-/// looks for it, the installer's progress on standard error.
+/// looks for it, by the installer the window's Set Up Encryption runs; its
+/// progress, in sentences, on standard error.
 @MainActor
 func runEncryptionInstall() -> Int32 {
-    let files = CryptoEngineFiles.standard
-    let installer = URL(fileURLWithPath: files.helperScript).deletingLastPathComponent()
-        .appendingPathComponent("install-crypto-engine").path
-    let candidates = [installer, URL(fileURLWithPath: files.helperScript).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("scripts/install-crypto-engine").path]
-    guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-        printFailure(tr("the installer {path} is missing", ["path": installer]))
-        return 1
-    }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: found)
-    process.arguments = [files.folder]
+    let installation: EngineInstallation
     do {
-        try process.run()
+        installation = try CryptoEngineFiles.standard.startInstall()
     } catch {
-        printFailure(tr("the installer could not be started: {reason}", ["reason": "\(error)"]))
+        printFailure(error.reason)
         return 1
     }
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return 1 }
-    print(tr("Encryption is installed: Hark reads and writes encrypted rooms from its next start."))
-    return 0
+    var said = ""
+    installation.onProgress = { progress in
+        guard progress.text != said else { return }
+        said = progress.text
+        FileHandle.standardError.write(Data((progress.text + "\n").utf8))
+    }
+    return runOnLoop {
+        let outcome = await withTaskCancellationHandler {
+            await withCheckedContinuation { (finished: CheckedContinuation<EngineInstallation.Outcome, Never>) in
+                installation.onFinish = { finished.resume(returning: $0) }
+            }
+        } onCancel: {
+            Task { @MainActor in installation.cancel() }
+        }
+        switch outcome {
+        case .ready:
+            print(tr("Encryption is installed: Hark reads and writes encrypted rooms from now on."))
+            return 0
+        case .failed(let failure):
+            printFailure(failure.sentence(.encryption))
+            return 1
+        case .cancelled:
+            return 130
+        }
+    }
 }

@@ -1,8 +1,8 @@
 import Foundation
-import HelperProcesses
 import Localization
 
-/// `install-transcriber` running in the background: a `Subprocess` whose
+/// An engine's installer (`install-transcriber`, `install-crypto-engine`: the
+/// pinned-venv installers) running in the background: a `Subprocess` whose
 /// standard error is read asynchronously on GLib's main loop, line by line,
 /// into an `InstallProgress`, so the window shows how far it is and never
 /// waits for it. `onProgress` follows each line that moved it; `onFinish`
@@ -15,10 +15,8 @@ public final class EngineInstallation {
         case cancelled
     }
 
-    public private(set) var progress = InstallProgress()
+    public private(set) var progress: InstallProgress
     public private(set) var outcome: Outcome?
-    /// Whether it installs the multilingual model too.
-    public let multilingual: Bool
     public var onProgress: (InstallProgress) -> Void = { _ in }
     public var onFinish: (Outcome) -> Void = { _ in }
 
@@ -29,19 +27,20 @@ public final class EngineInstallation {
     /// The longest line of the installer's taken (pip's progress lines are short).
     static let longestLine = 64 * 1024
 
-    /// Starts the installer for `engine` (its folder), `multilingual` to add
-    /// the multilingual model. Throws when it cannot even be started.
-    public init(engine: Engine, multilingual: Bool) throws(TranscriptionError) {
-        self.multilingual = multilingual
-        guard FileManager.default.isExecutableFile(atPath: engine.installer) else {
-            throw .notInstallable(tr("the installer {path} is missing", ["path": engine.installer]))
+    /// Starts the installer: `arguments`, its path first (its file name is
+    /// how its progress lines start). Throws, in a sentence, when it is
+    /// missing or cannot even be started.
+    public init(arguments: [String]) throws(InstallStartFailure) {
+        let installer = arguments.first ?? ""
+        progress = InstallProgress(installer: URL(fileURLWithPath: installer).lastPathComponent)
+        guard FileManager.default.isExecutableFile(atPath: installer) else {
+            throw InstallStartFailure(reason: tr("the installer {path} is missing", ["path": installer]))
         }
         do {
             // Its own process group: Cancel ends pip with it.
-            process = try Subprocess(arguments: engine.installerArguments(multilingual: multilingual),
-                                     pipes: [.silentOutput, .errors], ownProcessGroup: true)
+            process = try Subprocess(arguments: arguments, pipes: [.silentOutput, .errors], ownProcessGroup: true)
         } catch {
-            throw .notInstallable(tr("the installer could not be started: {reason}", ["reason": error.reason ?? error.program]))
+            throw InstallStartFailure(reason: tr("the installer could not be started: {reason}", ["reason": error.reason ?? error.program]))
         }
         errors = LineReader(process.errors!, owner: process, longestLine: Self.longestLine) { [weak self] line in
             self?.read(line)
@@ -81,4 +80,9 @@ public final class EngineInstallation {
     isolated deinit {
         if outcome == nil { process.terminate() }
     }
+}
+
+/// Why an installer did not start, as a clause ("the installer … is missing").
+public struct InstallStartFailure: Error, Equatable, Sendable {
+    public let reason: String
 }

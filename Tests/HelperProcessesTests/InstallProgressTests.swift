@@ -1,8 +1,8 @@
-import Transcription
+import HelperProcesses
 import XCTest
 
 /// The installer's standard error read into progress and a failure, on
-/// lines as install-transcriber and pip 26 write them.
+/// lines as install-transcriber, install-crypto-engine and pip 26 write them.
 final class InstallProgressTests: XCTestCase {
     private static func read(_ lines: [String]) -> InstallProgress {
         var progress = InstallProgress()
@@ -93,5 +93,29 @@ final class InstallProgressTests: XCTestCase {
             XCTAssertTrue(failure.sentence.hasSuffix("."), failure.sentence)
             XCTAssertTrue(failure.sentence.first?.isUppercase ?? false, failure.sentence)
         }
+    }
+
+    func testTheEncryptionEnginesInstallerIsReadByItsOwnNameAndSaidAsThatEngine() {
+        var progress = InstallProgress(installer: "install-crypto-engine")
+        progress.read("install-transcriber: 40-90% downloading 1 files: not this installer's line")
+        XCTAssertEqual(progress.fraction, 0)
+        progress.read("install-crypto-engine: 40-90% downloading 1 files: the encryption engine (vodozemac)")
+        progress.read("Collecting vodozemac==0.10.0")
+        progress.read("  Downloading vodozemac-0.10.0-cp311-cp311-manylinux_2_17_x86_64.whl (756 kB)")
+        progress.read("Progress 378153 of 756306")
+        XCTAssertEqual(progress.text, "Downloading the encryption engine (about 1 MB)…")
+        XCTAssertEqual(progress.fraction, 0.4 + 0.5 * 0.9 * 0.5, accuracy: 0.001)
+        progress.read("Installing collected packages: vodozemac")
+        XCTAssertEqual(progress.text, "Installing the encryption engine…")
+        progress.read("install-crypto-engine: 90-100% checking that it loads")
+        XCTAssertEqual(progress.text, "Checking that the engine loads…")
+        progress.read("install-crypto-engine: /x exists and is not a virtual environment: not touching it")
+        XCTAssertEqual(progress.failure, .other("/x exists and is not a virtual environment: not touching it"))
+        XCTAssertEqual(progress.failure.sentence(.encryption),
+                       "The encryption engine could not be installed (/x exists and is not a virtual environment: "
+                       + "not touching it). Try again.")
+        XCTAssertEqual(InstallFailure.noNetwork.sentence(.encryption),
+                       "The encryption engine could not be downloaded: this computer seems to be offline, "
+                       + "or the download server cannot be reached. Check the connection and try again.")
     }
 }

@@ -1,12 +1,13 @@
 import Foundation
 import Localization
 
-/// What `install-transcriber` says on its standard error, read line by line:
+/// What an engine's installer (scripts/lib/pinned-venv.sh's: `install-transcriber`,
+/// `install-crypto-engine`) says on its standard error, read line by line:
 /// how far the install is (a fraction of the whole and a sentence for the
 /// window) and, when it failed, why, in a sentence. Pure text: the window
 /// shows it (TranscriptionDialog), the tests feed it lines.
 ///
-/// The installer starts each step with "install-transcriber: LOW-HIGH% what"
+/// The installer starts each step with "INSTALLER: LOW-HIGH% what"
 /// (the step's share of the whole); a download step's "what" begins
 /// "downloading N files: …", and pip then says "Downloading NAME (SIZE)" as
 /// each file starts and "Progress DONE of TOTAL" (bytes) as it comes, then
@@ -28,9 +29,13 @@ public struct InstallProgress: Equatable, Sendable {
     /// The last lines, for the failure's reason.
     private var recent: [String] = []
 
-    public init() {}
+    /// How the installer's own lines start ("install-transcriber: ").
+    private let prefix: String
 
-    private static let prefix = "install-transcriber: "
+    /// `installer`: its file name, which starts its own lines.
+    public init(installer: String = "install-transcriber") {
+        prefix = installer + ": "
+    }
     /// Of a download step's fraction, the share that is downloading (the rest: unpacking and installing).
     private static let downloadShare = 0.9
 
@@ -41,8 +46,8 @@ public struct InstallProgress: Equatable, Sendable {
             recent.append(line)
             if recent.count > 60 { recent.removeFirst(recent.count - 60) }
         }
-        if line.hasPrefix(Self.prefix) {
-            readInstallerLine(String(line.dropFirst(Self.prefix.count)))
+        if line.hasPrefix(prefix) {
+            readInstallerLine(String(line.dropFirst(prefix.count)))
         } else if line.hasPrefix("Downloading ") || line.hasPrefix("Using cached ") {
             filesStarted += 1
             fileFraction = 0
@@ -58,7 +63,7 @@ public struct InstallProgress: Equatable, Sendable {
 
     /// Why the install failed, from what it said (call after it exited
     /// with a failure).
-    public var failure: InstallFailure { InstallFailure(lines: recent) }
+    public var failure: InstallFailure { InstallFailure(lines: recent, installer: String(prefix.dropLast(2))) }
 
     private mutating func readInstallerLine(_ rest: String) {
         if rest == "ready" {
@@ -107,7 +112,7 @@ public struct InstallProgress: Equatable, Sendable {
             return Self.download(of: subject, installing: installing, file: file, of: fileCount)
         }
         if what.hasPrefix("creating a Python environment") { return tr("Preparing the engine…") }
-        if what == "checking that the engine loads" { return tr("Checking that the engine loads…") }
+        if what == "checking that the engine loads" || what == "checking that it loads" { return tr("Checking that the engine loads…") }
         if what == "joining the multilingual model's two halves" { return tr("Joining the multilingual model's two halves…") }
         let first = what.prefix(1).uppercased() + what.dropFirst()
         return first + "…"
@@ -126,6 +131,9 @@ public struct InstallProgress: Equatable, Sendable {
             if installing { return tr("Installing the multilingual model (about 145 MB)…") }
             return number == nil ? tr("Downloading the multilingual model (about 145 MB)…")
                 : tr("Downloading the multilingual model (about 145 MB): file {number} of {total}…", values)
+        }
+        if subject.hasPrefix("the encryption engine") {
+            return installing ? tr("Installing the encryption engine…") : tr("Downloading the encryption engine (about 1 MB)…")
         }
         if subject.hasPrefix("the package installer") {
             // "(pip 26.3)": the version the installer pins.
@@ -154,8 +162,8 @@ public enum InstallFailure: Equatable, Sendable {
     case noPython
     case other(String)
 
-    /// Reads the installer's last lines.
-    public init(lines: [String]) {
+    /// Reads the installer's last lines (`installer`: its name, which starts its own).
+    public init(lines: [String], installer: String = "install-transcriber") {
         func said(_ needles: [String]) -> Bool {
             lines.contains { line in needles.contains { line.localizedCaseInsensitiveContains($0) } }
         }
@@ -173,7 +181,8 @@ public enum InstallFailure: Equatable, Sendable {
         } else if said(["python3 is not installed", "venv module is missing", "could not install python3-venv"]) {
             self = .noPython
         } else {
-            let reason = lines.last { $0.hasPrefix("install-transcriber: ") }.map { String($0.dropFirst(21)) }
+            let prefix = installer + ": "
+            let reason = lines.last { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
                 ?? lines.last { $0.hasPrefix("ERROR: ") }.map { String($0.dropFirst(7)) }
                 ?? lines.last
                 ?? tr("the installer ended without saying why")
@@ -181,22 +190,41 @@ public enum InstallFailure: Equatable, Sendable {
         }
     }
 
-    /// One or two whole sentences.
-    public var sentence: String {
-        switch self {
-        case .noNetwork:
+    /// The engines installed this way.
+    public enum Engine: Sendable {
+        case transcription
+        case encryption
+    }
+
+    /// One or two whole sentences (the transcription engine's).
+    public var sentence: String { sentence(.transcription) }
+
+    /// One or two whole sentences about `engine`.
+    public func sentence(_ engine: Engine) -> String {
+        switch (self, engine) {
+        case (.noNetwork, .transcription):
             return tr("The transcription engine could not be downloaded: this computer seems to be offline, "
                       + "or the download server cannot be reached. Check the connection and try again.")
-        case .noDiskSpace:
+        case (.noNetwork, .encryption):
+            return tr("The encryption engine could not be downloaded: this computer seems to be offline, "
+                      + "or the download server cannot be reached. Check the connection and try again.")
+        case (.noDiskSpace, .transcription):
             return tr("There is not enough free disk space for the transcription engine. "
                       + "Free some space (it needs about 600 MB) and try again.")
-        case .unexpectedFiles:
+        case (.noDiskSpace, .encryption):
+            return tr("There is not enough free disk space for the encryption engine. "
+                      + "Free some space (it needs about 30 MB) and try again.")
+        case (.unexpectedFiles, _):
             return tr("The downloaded files were not the expected ones, so nothing was installed. Try again later.")
-        case .noPython:
+        case (.noPython, .transcription):
             return tr("Transcription needs Python 3 and its venv module: install the python3-venv package, then try again.")
-        case .other(let reason):
+        case (.noPython, .encryption):
+            return tr("Encryption needs Python 3 and its venv module: install the python3-venv package, then try again.")
+        case (.other(let reason), _):
             let trimmed = reason.trimmingCharacters(in: CharacterSet(charactersIn: " .;"))
-            return tr("The transcription engine could not be installed ({reason}). Try again.", ["reason": trimmed])
+            return engine == .transcription
+                ? tr("The transcription engine could not be installed ({reason}). Try again.", ["reason": trimmed])
+                : tr("The encryption engine could not be installed ({reason}). Try again.", ["reason": trimmed])
         }
     }
 }
