@@ -294,14 +294,6 @@ final class MainWindow {
         tr("Record a message with the button below, or drop audio files here to import them.")
     }
 
-    var autoplay: Bool { store?.setting(Self.autoplaySetting) != "off" }
-
-    private func playNext(after id: String) {
-        guard autoplay, composer?.isRecording != true,
-              let next = history?.message(after: id), next.state != .missing else { return }
-        playback?.play(next)
-    }
-
     private func addActions(to map: UnsafeMutableRawPointer, application: UnsafeMutablePointer<GtkApplication>) {
         Actions.add(to: map, "record") { [weak self] in self?.composer?.toggleRecording() }
         // Escape cancels only while recording: otherwise it is for popovers.
@@ -322,46 +314,13 @@ final class MainWindow {
         Actions.add(to: map, "search") { [weak self] in self?.search.open() }
         Actions.add(to: map, "undo") { [weak self] in self?.undoLastDeletion() }
 
-        let autoplayAction = g_simple_action_new_stateful("autoplay", nil, g_variant_new_boolean(autoplay ? 1 : 0))!
-        Signal.connectPointer(UnsafeMutableRawPointer(autoplayAction), "change-state") { [weak self] value in
-            guard let self, let value else { return }
-            g_simple_action_set_state(autoplayAction, OpaquePointer(value))
-            try? self.store?.setSetting(Self.autoplaySetting, g_variant_get_boolean(OpaquePointer(value)) != 0 ? "on" : "off")
-        }
-        g_action_map_add_action(OpaquePointer(map), autoplayAction)
-        g_object_unref(UnsafeMutableRawPointer(autoplayAction))
-        addSpeedAction(to: map)
-        addSkipSilenceAction(to: map)
+        addPlaybackActions(to: map)
 
         Actions.setAccels(application, "win.record", ["<Control>r"])
         Actions.setAccels(application, "win.cancel-recording", ["Escape"])
         Actions.setAccels(application, "win.import", ["<Control>i"])
         Actions.setAccels(application, "win.search", ["<Control>f"])
         Actions.setAccels(application, "win.undo", ["<Control>z"])
-    }
-
-    /// `win.playback-speed`: the one speed for every message, as radio items
-    /// in a row's menu (for the keyboard; the row's button cycles it).
-    private func addSpeedAction(to map: UnsafeMutableRawPointer) {
-        guard let playback else { return }
-        let type = g_variant_type_new("s")
-        let action = g_simple_action_new_stateful("playback-speed", type, g_variant_new_string(Self.speedTarget(playback.rate)))!
-        g_variant_type_free(type)
-        Signal.connectPointer(UnsafeMutableRawPointer(action), "change-state") { [weak playback] value in
-            guard let value, let text = g_variant_get_string(OpaquePointer(value), nil),
-                  let rate = Double(String(cString: text)), PlaybackController.rates.contains(rate) else { return }
-            playback?.setRate(rate)
-        }
-        subscriptions.append(playback.rateChanges.subscribe { rate in
-            g_simple_action_set_state(action, g_variant_new_string(Self.speedTarget(rate)))
-        })
-        g_action_map_add_action(OpaquePointer(map), action)
-        g_object_unref(UnsafeMutableRawPointer(action))
-    }
-
-    /// The speed action's target for `rate`: "1", "1.5", "2".
-    static func speedTarget(_ rate: Double) -> String {
-        rate == rate.rounded() ? String(Int(rate)) : String(rate)
     }
 
     private static func makeMainMenu(withMessages: Bool) -> UnsafeMutablePointer<GtkWidget> {
