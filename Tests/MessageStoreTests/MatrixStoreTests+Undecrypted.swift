@@ -40,6 +40,7 @@ extension MatrixStoreTests {
             // As migration 14 left it, with a message that came encrypted, one that went, and one that went in the clear.
             try store.database.execute("""
                 DROP TABLE undecrypted_events;
+                DROP TABLE identity_pins;
                 ALTER TABLE messages DROP COLUMN encrypted;
                 ALTER TABLE messages DROP COLUMN unverified_device;
                 INSERT INTO messages (id, title, created_at, file_name, codec, state, origin, room_id)

@@ -23,9 +23,10 @@ final class OneWorkerTests: XCTestCase {
             let other = Transcriber(store: try MessageStore(folder: spoken.storeFolder), engine: SpokenMessages.engine)
             var events: [Transcriber.Event] = []
             other.onEvent = { events.append($0) }
+            let helpersBefore = Set(SpokenMessages.helpers)
             other.wake()
             XCTAssertEqual(events, [.waitingForOtherProcess])
-            XCTAssertEqual(SpokenMessages.helpers.count, 1, "no second helper")
+            XCTAssertTrue(Set(SpokenMessages.helpers).isSubset(of: helpersBefore), "no second helper")
 
             window.stop()  // its helper ends, the work not done: the queue is free
             XCTAssertTrue(MainLoop.iterate(until: { events.contains { if case .finished = $0 { return true } else { return false } } },
