@@ -116,7 +116,21 @@ final class MediaPlayerService {
         return MediaPlayerInfo.metadata(of: message, sender: store.matrix.senderName(of: message), room: room?.displayName)
     }
 
+    /// Announces what changed once the player's work in hand is done: a
+    /// message replacing another is never announced as a stop between them.
     private func announceChanges() {
+        guard !announcementDue else { return }
+        announcementDue = true
+        MainLoop.idle(priority: G_PRIORITY_DEFAULT) { [weak self] in
+            self?.announcementDue = false
+            self?.announceNow()
+            return false
+        }
+    }
+    private var announcementDue = false
+
+    private func announceNow() {
+        guard owner != 0 else { return }
         let now = properties(of: Self.playerInterface)
         let changed = now.filter { announced[$0.key] != $0.value }
         announced = now
