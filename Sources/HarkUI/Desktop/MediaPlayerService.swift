@@ -46,7 +46,8 @@ final class MediaPlayerService {
             get: { [weak self] interface, property in
                 guard let self else { return nil }
                 // Read when asked, never announced (MPRIS: clients follow it from the rate).
-                let value = property == "Position" ? .int64(MediaPlayerInfo.microseconds(self.playback.position))
+                let position = self.playback.currentID == nil ? 0 : self.playback.position
+                let value = property == "Position" ? .int64(MediaPlayerInfo.microseconds(position))
                     : self.properties(of: interface)[property]
                 return value.map(MediaPlayerVariants.variant)
             },
