@@ -50,6 +50,8 @@ public final class PlaybackController {
     private var currentTitle = ""
     /// The message sent played to its end (for auto-play of the next one).
     public let ends = Observers<String>()
+    /// The message playing was sought to the seconds sent (not while dragging).
+    public let seeks = Observers<Double>()
 
     public init(store: MessageStore) {
         self.store = store
@@ -138,6 +140,7 @@ public final class PlaybackController {
             return
         }
         player.seek(to: seconds, mode: preview ? .fast : .exact)
+        if !preview { seeks.send(seconds) }
     }
 
     public func setRate(_ newRate: Double) {

@@ -46,6 +46,66 @@ public final class HarkApplication {
     /// Runs the GLib main loop until the application quits; returns its exit status.
     /// GTK gets only the program name: Hark's own command line is parsed before.
     public func run(programName: String) -> Int32 {
+        prepareGtk() ?? runLoop(programName: programName)
+    }
+
+    /// `hark record --toggle`: the running Hark starts or stops a recording
+    /// (its `app.record-toggle`, activated over D-Bus as `gapplication action`
+    /// does); with none running, this one opens its window and starts.
+    public func runTogglingRecording(programName: String) -> Int32 {
+        switch activateInRunningInstance(Self.recordToggleAction) {
+        case .done: return 0
+        case .failed(let reason):
+            FileHandle.standardError.write(Data("hark: \(reason)\n".utf8))
+            return 1
+        case .noneRunning:
+            togglesRecordingOnActivate = true
+            return run(programName: programName)
+        }
+    }
+
+    private enum RemoteActivation { case done, noneRunning, failed(String) }
+
+    /// Activates the application action `name` in the instance that owns
+    /// this application's id on the session bus (org.freedesktop.Application).
+    private func activateInRunningInstance(_ name: String) -> RemoteActivation {
+        var error: UnsafeMutablePointer<GError>?
+        defer { if error != nil { g_error_free(error) } }
+        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+            return .failed(error.map { String(cString: $0.pointee.message) } ?? "")
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
+        let id = String(cString: g_application_get_application_id(application.as(GApplication.self)))
+        let path = "/" + id.replacingOccurrences(of: ".", with: "/").replacingOccurrences(of: "-", with: "_")
+        let variants = g_variant_type_new("v"), entries = g_variant_type_new("{sv}")
+        defer { g_variant_type_free(variants); g_variant_type_free(entries) }
+        var arguments: [OpaquePointer?] = [g_variant_new_string(name), g_variant_new_array(variants, nil, 0), g_variant_new_array(entries, nil, 0)]
+        let reply = g_dbus_connection_call_sync(bus, id, path, "org.freedesktop.Application", "ActivateAction",
+                                                g_variant_new_tuple(&arguments, gsize(arguments.count)), nil,
+                                                G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, nil, &error)
+        if let reply {
+            g_variant_unref(reply)
+            return .done
+        }
+        let quark = g_dbus_error_quark()
+        if g_error_matches(error, quark, gint(G_DBUS_ERROR_SERVICE_UNKNOWN.rawValue)) != 0
+            || g_error_matches(error, quark, gint(G_DBUS_ERROR_NAME_HAS_NO_OWNER.rawValue)) != 0 {
+            return .noneRunning
+        }
+        return .failed(error.map { String(cString: $0.pointee.message) } ?? "")
+    }
+
+    static let recordToggleAction = "record-toggle"
+    private var togglesRecordingOnActivate = false
+
+    private func toggleRecording() {
+        guard !opensGallery else { return }
+        if mainWindow == nil { activate() }
+        mainWindow?.composer?.toggleRecording()
+    }
+
+    /// GTK started for the window, or the status to end with when it cannot be.
+    private func prepareGtk() -> Int32? {
         MainLoop.bridgeSwiftConcurrency()
         // GtkApplication initialises GTK at startup; this does it sooner, to
         // pick the renderer before any window exists.
@@ -57,6 +117,10 @@ public final class HarkApplication {
             return 1
         }
         RendererChoice.preferCairoOverSoftwareOpenGL()
+        return nil
+    }
+
+    private func runLoop(programName: String) -> Int32 {
         var argv: [UnsafeMutablePointer<CChar>?] = [strdup(programName), nil]
         defer { free(argv[0]) }
         return g_application_run(application.as(GApplication.self), 1, &argv)
@@ -100,6 +164,7 @@ public final class HarkApplication {
         gtk_window_set_default_icon_name(AppInfo.id)
         Actions.add(to: application.pointer, "quit") { [unowned self] in self.quit() }
         Actions.add(to: application.pointer, "about") { [unowned self] in self.showAbout() }
+        Actions.add(to: application.pointer, Self.recordToggleAction) { [unowned self] in self.toggleRecording() }
         Actions.setAccels(gtkApplication, "app.quit", ["<Control>q"])
         Actions.setAccels(gtkApplication, "window.close", ["<Control>w"])
     }
@@ -129,6 +194,10 @@ public final class HarkApplication {
         window.present()
         window.recoverAfterFirstFrame()
         window.conversations?.restore()  // the Matrix account, its token from the keyring
+        if togglesRecordingOnActivate {
+            togglesRecordingOnActivate = false
+            toggleRecording()
+        }
     }
 
     /// The window's store, opened without its quick check for damage (it

@@ -3,6 +3,7 @@ import CGtk
 import GLibSupport
 import HarkModel
 import Localization
+import MessageStore
 
 /// What the window adds to the one player: playing the next message by
 /// itself, and the named actions for its choices (automatic next, speed,
@@ -11,9 +12,24 @@ extension MainWindow {
     var autoplay: Bool { store?.setting(Self.autoplaySetting) != "off" }
 
     func playNext(after id: String) {
-        guard autoplay, composer?.isRecording != true,
-              let next = history?.message(after: id), next.state != .missing else { return }
+        guard autoplay, composer?.isRecording != true, let next = message(.next, from: id) else { return }
         playback?.play(next)
+    }
+
+    enum PlayOrder { case next, previous }
+
+    /// The message that plays after (or before) `id`, in the history's order,
+    /// as auto-next and the media controls' Next and Previous play them; nil
+    /// at either end, or where the neighbour's audio is missing.
+    func message(_ order: PlayOrder, from id: String) -> Message? {
+        let found = order == .next ? history?.message(after: id) : history?.message(before: id)
+        return found?.state == .missing ? nil : found
+    }
+
+    /// Plays the message after (or before) the one loaded: the media keys.
+    func play(_ order: PlayOrder) {
+        guard composer?.isRecording != true, let id = playback?.currentID, let found = message(order, from: id) else { return }
+        playback?.play(found)
     }
 
     /// `win.autoplay`, `win.playback-speed` and `win.skip-silence`.

@@ -62,6 +62,8 @@ final class MainWindow {
     var subscriptions: [Subscription] = []
     /// The ring stays on the history's focused row while the keyboard is used.
     private(set) var focusRing: FocusRing?
+    /// The media controls and the session kept awake (see MainWindow+Desktop).
+    var desktop: DesktopIntegration?
     /// How long a problem stays up: long enough to read, and never so long
     /// that it holds every later toast back (its Details stay a click away).
     static let problemSeconds: UInt32 = 10
@@ -228,6 +230,7 @@ final class MainWindow {
         installKeyboard()
         focusRing = FocusRing(window: window) { [weak history] focus in history?.holdsFocus(focus) ?? false }
         installDropTarget()
+        installDesktop(application: application)
         // Closing (or quitting) while recording saves the recording first.
         Signal.connectReturning(UnsafeMutableRawPointer(appWindow), "close-request") { [weak self] in
             guard let self else { return false }

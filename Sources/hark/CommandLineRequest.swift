@@ -12,6 +12,8 @@ enum CommandLineRequest: Equatable {
     /// Without an output file, records into the message store.
     /// `raw`: without voice processing (noise reduction, automatic gain).
     case record(output: String?, duration: Double?, source: String?, title: String?, raw: Bool)
+    /// Starts a recording in the window (opening it), or stops the one it records.
+    case recordToggle
     /// `target` is a file, or a message id from the store.
     case play(target: String, start: Double, rate: Double, skipSilence: Bool)
     case levels(path: String)
@@ -56,6 +58,10 @@ enum CommandLineRequest: Equatable {
                 try rest.finish()
                 return .version
             case "record":
+                if rest.flag("--toggle") {
+                    try rest.finish()
+                    return .recordToggle
+                }
                 let output = try rest.option("--output")
                 let duration = try rest.number("--duration", in: 0.1...360_000)
                 let source = try rest.option("--source")
@@ -239,7 +245,16 @@ enum CommandLineRequest: Equatable {
         }
     }
 
-    static var usage: String { tr("""
+    static var usage: String { commands + "\n\n" + recordKey }
+
+    // TRANSLATORS: the end of `hark --help`; keep 'hark record --toggle' and the lines at most 72 characters.
+    private static var recordKey: String { tr("""
+        A record key: 'hark record --toggle' starts a recording in Hark's window
+        (opening it), or stops the one it records; bind it to a key in GNOME
+        Settings, Keyboard, Custom Shortcuts.
+        """) }
+
+    private static var commands: String { tr("""
         Usage: hark [COMMAND] [OPTIONS]
 
         Record, play and keep voice messages.

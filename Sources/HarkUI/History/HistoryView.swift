@@ -220,11 +220,16 @@ final class HistoryView {
         onCountChange(count)
     }
 
-    /// The message shown after `id`, for auto-play.
-    func message(after id: String) -> Message? {
+    /// The message shown after `id`, for auto-play and the media controls' Next.
+    func message(after id: String) -> Message? { message(beside: id, step: 1) }
+
+    /// The message shown before `id`, for the media controls' Previous.
+    func message(before id: String) -> Message? { message(beside: id, step: -1) }
+
+    private func message(beside id: String, step: Int) -> Message? {
         guard let index = shownIndex(of: id) else { return nil }
-        for next in (index + 1)..<max(index + 1, itemCount) {
-            if case .message(let nextID) = HistoryItem(key: key(at: next) ?? "") { return try? store.message(nextID) }
+        for other in stride(from: index + step, to: step > 0 ? itemCount : -1, by: step) {
+            if case .message(let otherID) = HistoryItem(key: key(at: other) ?? "") { return try? store.message(otherID) }
         }
         return nil
     }

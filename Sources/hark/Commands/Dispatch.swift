@@ -30,6 +30,8 @@ func run(_ request: CommandLineRequest) -> Int32 {
         return WindowLauncher.replaceProcess(with: [])
     case .gallery(let still):
         return WindowLauncher.replaceProcess(with: still ? ["gallery", "--still"] : ["gallery"])
+    case .recordToggle:
+        return WindowLauncher.replaceProcess(with: ["record", "--toggle"])
     case .help:
         print(CommandLineRequest.usage)
         return 0
