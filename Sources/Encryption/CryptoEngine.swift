@@ -126,6 +126,12 @@ struct Answer {
         object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
     }
 
+    /// One answer inside another's list (a batch call's).
+    init(_ object: [String: Any]) {
+        self.object = object
+        data = (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
+    }
+
     func string(_ key: String) -> String? { object[key] as? String }
 
     /// The whole answer as `T`, its snake_case names in camelCase (`session_id`: `sessionId`;
