@@ -232,7 +232,8 @@ public final class ConversationSession {
         }
         var gapFailure: MatrixError?
         do throws(MatrixError) {
-            try await GapFiller(store: store, client: client, userID: userID).fill(into: &outcome)
+            try await GapFiller(store: store, client: client, userID: userID, encryption: encryption, now: clock())
+                .fill(into: &outcome)
         } catch {
             gapFailure = error
         }
@@ -396,12 +397,21 @@ public final class ConversationSession {
     public func loadOlderMessages(in roomID: String) async throws(ConversationError) -> Int? {
         guard let room = try? store.matrix.room(roomID), !room.historyComplete, let from = room.previousBatch else { return nil }
         let page: MessagesPage
-        do { page = try await client.messages(roomID: roomID, from: from) } catch { throw .matrix(error) }
+        let events: [RoomEvent]
+        var decrypted = DecryptedSync()
+        do {
+            page = try await client.messages(roomID: roomID, from: from)
+            events = try await GapFiller(store: store, client: client, userID: userID, encryption: encryption, now: clock())
+                .readableEvents(of: page, roomID: roomID, into: &decrypted)
+        } catch {
+            throw .matrix(error)
+        }
         var outcome = SyncOutcome()
         do {
             let applier = SyncApplier(store: store, userID: userID)
             try applier.applyTimeline(page.state, roomID: roomID, unread: false, into: &outcome)
-            try applier.applyTimeline(page.events.reversed(), roomID: roomID, unread: false, into: &outcome)
+            try applier.applyTimeline(events, roomID: roomID, unread: false, into: &outcome)
+            try outcome.add(decrypted, store: store)
             // A page may hold none of the types asked for and still not be the
             // start: only a missing `end` (or one that goes nowhere) says it is.
             let reachedStart = page.end == nil || page.end == from
@@ -409,7 +419,7 @@ public final class ConversationSession {
         } catch {
             throw .store(error)
         }
-        if !outcome.received.isEmpty {
+        if !outcome.received.isEmpty || outcome.undecryptedChanged {
             changes.send(.messages(received: outcome.received, removed: outcome.removed))
             if syncTask != nil { fetchDownloads() }
         }

@@ -134,14 +134,36 @@ public final class RoomEncryption {
 
     /// An `m.room.encrypted` room event, decrypted.
     public func decrypt(_ event: RoomEvent, roomID: String) async throws -> Decryption {
-        guard case .encrypted(let content) = event.content, case .megolm(let sessionID, let ciphertext, _, _) = content,
-              let eventID = event.eventID
-        else { return .refused(tr("This message is encrypted in a way Hark cannot read.")) }
+        try await decrypt([event], roomID: roomID)[0]
+    }
+
+    /// `m.room.encrypted` room events of `roomID`, decrypted in one go (the
+    /// engine saves once for them all), in their order.
+    public func decrypt(_ events: [RoomEvent], roomID: String) async throws -> [Decryption] {
+        var ciphertexts: [MegolmCiphertext] = [], positions: [Int] = []
+        for (position, event) in events.enumerated() {
+            guard case .encrypted(let content) = event.content, case .megolm(let sessionID, let ciphertext, _, _) = content,
+                  let eventID = event.eventID else { continue }
+            ciphertexts.append(MegolmCiphertext(roomID: roomID, sessionID: sessionID, ciphertext: ciphertext, eventID: eventID))
+            positions.append(position)
+        }
+        var answers = [Decryption](repeating: .refused(tr("This message is encrypted in a way Hark cannot read.")),
+                                   count: events.count)
+        let results = try await engine.decryptRoomEvents(ciphertexts)
+        for ((position, ciphertext), result) in zip(zip(positions, ciphertexts), results) {
+            answers[position] = try await judged(result, of: events[position], sessionID: ciphertext.sessionID, roomID: roomID)
+        }
+        return answers
+    }
+
+    /// What the engine's answer for `event` means: its plaintext and whether its sender's device vouches for it.
+    private func judged(_ result: Result<Decrypted, CryptoEngineError>, of event: RoomEvent, sessionID: String,
+                        roomID: String) async throws -> Decryption {
         let decrypted: Decrypted
-        do {
-            decrypted = try await engine.decryptRoomEvent(roomID: roomID, sessionID: sessionID, ciphertext: ciphertext,
-                                                          eventID: eventID)
-        } catch {
+        switch result {
+        case .success(let answer):
+            decrypted = answer
+        case .failure(let error):
             guard case .refused(let refusal, _) = error, refusal != .stateUnwritable else { throw error }
             switch refusal {
             case .waitingForKey, .unknownIndex: return .waitingForKey(withheld: withheld[sessionID])
