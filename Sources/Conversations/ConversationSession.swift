@@ -207,6 +207,13 @@ public final class ConversationSession {
 
     private func syncApplied(timeoutMilliseconds: Int) async throws(MatrixError) -> SyncOutcome {
         await setUpEncryption()
+        if let encryption {
+            // This device's keys go up before the sync is asked: the key counts it answers count them.
+            do { try await encryption.prepare() } catch {
+                throw (error as? MatrixError) ?? .badResponse(homeserver: client.displayName, detail: tr(
+                    "the encryption could not keep what arrived: {reason}", ["reason": "\(error)"]))
+            }
+        }
         let since = store.matrix.syncToken
         var response = try await client.sync(since: since, timeoutMilliseconds: since == nil ? 0 : timeoutMilliseconds)
         setConnectionProblem(nil)

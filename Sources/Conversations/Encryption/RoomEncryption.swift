@@ -39,14 +39,19 @@ public final class RoomEncryption {
     }
 
     /// This device's identity keys, its signed keys uploaded the first time
-    /// (the server answers whether it has them).
+    /// (the server answers whether it has them) with its first one-time keys
+    /// and fallback key. After that only `/sync`'s counts say what is missing:
+    /// a key made on every start would fill the server, and replace the
+    /// fallback key that messages on their way were encrypted to.
     @discardableResult
     public func prepare() async throws -> IdentityKeys {
         if let identity { return identity }
         let keys = try await engine.identityKeys()
         let published = try await client.queryKeys(users: [userID]).devices[userID]?[deviceID]
         let uploaded = published?.curve25519 == keys.curve25519 && published?.ed25519 == keys.ed25519
-        try await ownKeys.upload(identity: keys, includingDeviceKeys: !uploaded, counts: nil, unusedFallbackKeys: nil)
+        if !uploaded {
+            try await ownKeys.upload(identity: keys, includingDeviceKeys: true, counts: nil, unusedFallbackKeys: nil)
+        }
         identity = keys
         return keys
     }
