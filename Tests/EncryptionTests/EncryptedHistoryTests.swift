@@ -42,4 +42,26 @@ final class EncryptedHistoryTests: XCTestCase {
             XCTAssertEqual(try store.matrix.heldEvents().count, 0)
         }
     }
+
+    /// Their key kept back: the gap's events wait in their rows as the sync's
+    /// do, and all turn into their voice messages when it comes.
+    func testEncryptedMessagesFromTheGapWaitForTheirKeyAsASyncsDo() throws {
+        try EncryptedRoomFixture.run { fixture in
+            _ = try await fixture.bob.call("send_audio", ["room_id": fixture.room, "path": fixture.voicePath,
+                                                          "duration_ms": 4000, "withhold_from": "@alice:localhost"])
+            for _ in 1..<Self.count { _ = try await fixture.bobSendsVoice() }
+            try await fixture.alice.syncOnce()
+            let waiting = try fixture.messagesInRoom()
+            XCTAssertEqual(waiting.count, Self.count)
+            XCTAssertTrue(waiting.allSatisfy { $0.undecrypted?.standing == .waiting }, "each waits for its key")
+
+            try await fixture.bob.call("share_withheld_key", ["room_id": fixture.room])
+            try await EncryptedRoomFixture.sync(fixture.alice) {
+                try fixture.messagesInRoom().allSatisfy { $0.undecrypted == nil }
+            }
+            let read = try fixture.messagesInRoom()
+            XCTAssertEqual(read.map(\.id), waiting.map(\.id), "each took its row's place")
+            XCTAssertTrue(read.allSatisfy { $0.encrypted && $0.mediaURL != nil })
+        }
+    }
 }
