@@ -225,7 +225,7 @@ class Engine(MegolmCalls):
 METHODS = {name: getattr(Engine, name) for name in (
     "identity_keys", "sign", "generate_one_time_keys", "mark_keys_published",
     "olm_encrypt", "olm_decrypt", "megolm_encrypt", "mark_room_key_shared",
-    "discard_outbound", "import_room_key", "megolm_decrypt")}
+    "discard_outbound", "import_room_key", "megolm_decrypt", "megolm_decrypt_batch")}
 
 
 def call(engine, request):

@@ -102,6 +102,33 @@ class MegolmCalls:
         Refused: waiting_for_key (no such session yet), unknown_index (the
         session we have starts later), replay (that index came under another
         event id), wrong_room, bad_message."""
+        answer, kept = self.read_megolm(request)
+        if kept:
+            self.save()
+        return answer
+
+    def megolm_decrypt_batch(self, request):
+        """events (a list of megolm_decrypt's arguments) -> results: for each,
+        in order, megolm_decrypt's answer or its refusal {error, code}. Saved
+        once, before the answer; a message index seen earlier in the batch
+        under another event id is a replay too."""
+        results, kept = [], False
+        for event in request["events"]:
+            try:
+                answer, new = self.read_megolm(event)
+                kept = kept or new
+            except Refused as error:
+                answer = {"error": str(error), "code": error.code}
+            except (KeyError, TypeError, ValueError, AttributeError) as error:
+                answer = {"error": "bad request: %s" % (str(error) or type(error).__name__), "code": "bad_request"}
+            results.append(answer)
+        if kept:
+            self.save()
+        return {"results": results}
+
+    def read_megolm(self, request):
+        """megolm_decrypt's answer, and whether the document changed (a new
+        index in the replay table): the caller saves it before answering."""
         room, session_id = request["room_id"], request["session_id"]
         session = self.inbound.get((room, session_id))
         if session is None:
@@ -130,6 +157,6 @@ class MegolmCalls:
         if seen is None:
             entry["indices"][index] = request["event_id"]
             entry["pickle"] = session.pickle(self.key)
-            self.save()
-        return {"plaintext": payload, "message_index": decrypted.message_index,
-                "sender_key": entry["sender_key"], "signing_key": entry["signing_key"]}
+        answer = {"plaintext": payload, "message_index": decrypted.message_index,
+                  "sender_key": entry["sender_key"], "signing_key": entry["signing_key"]}
+        return answer, seen is None

@@ -207,6 +207,13 @@ public final class ConversationSession {
 
     private func syncApplied(timeoutMilliseconds: Int) async throws(MatrixError) -> SyncOutcome {
         await setUpEncryption()
+        if let encryption {
+            // This device's keys go up before the sync is asked: the key counts it answers count them.
+            do { try await encryption.prepare() } catch {
+                throw (error as? MatrixError) ?? .badResponse(homeserver: client.displayName, detail: tr(
+                    "the encryption could not keep what arrived: {reason}", ["reason": "\(error)"]))
+            }
+        }
         let since = store.matrix.syncToken
         var response = try await client.sync(since: since, timeoutMilliseconds: since == nil ? 0 : timeoutMilliseconds)
         setConnectionProblem(nil)
@@ -232,7 +239,8 @@ public final class ConversationSession {
         }
         var gapFailure: MatrixError?
         do throws(MatrixError) {
-            try await GapFiller(store: store, client: client, userID: userID).fill(into: &outcome)
+            try await GapFiller(store: store, client: client, userID: userID, encryption: encryption, now: clock())
+                .fill(into: &outcome)
         } catch {
             gapFailure = error
         }
@@ -396,12 +404,21 @@ public final class ConversationSession {
     public func loadOlderMessages(in roomID: String) async throws(ConversationError) -> Int? {
         guard let room = try? store.matrix.room(roomID), !room.historyComplete, let from = room.previousBatch else { return nil }
         let page: MessagesPage
-        do { page = try await client.messages(roomID: roomID, from: from) } catch { throw .matrix(error) }
+        let events: [RoomEvent]
+        var decrypted = DecryptedSync()
+        do {
+            page = try await client.messages(roomID: roomID, from: from)
+            events = try await GapFiller(store: store, client: client, userID: userID, encryption: encryption, now: clock())
+                .readableEvents(of: page, roomID: roomID, into: &decrypted)
+        } catch {
+            throw .matrix(error)
+        }
         var outcome = SyncOutcome()
         do {
             let applier = SyncApplier(store: store, userID: userID)
             try applier.applyTimeline(page.state, roomID: roomID, unread: false, into: &outcome)
-            try applier.applyTimeline(page.events.reversed(), roomID: roomID, unread: false, into: &outcome)
+            try applier.applyTimeline(events, roomID: roomID, unread: false, into: &outcome)
+            try outcome.add(decrypted, store: store)
             // A page may hold none of the types asked for and still not be the
             // start: only a missing `end` (or one that goes nowhere) says it is.
             let reachedStart = page.end == nil || page.end == from
@@ -409,7 +426,7 @@ public final class ConversationSession {
         } catch {
             throw .store(error)
         }
-        if !outcome.received.isEmpty {
+        if !outcome.received.isEmpty || outcome.undecryptedChanged {
             changes.send(.messages(received: outcome.received, removed: outcome.removed))
             if syncTask != nil { fetchDownloads() }
         }

@@ -13,6 +13,10 @@ struct GapFiller {
     let store: MessageStore
     let client: MatrixClient
     let userID: String
+    /// Reads encrypted events (nil: there is no engine, they are left out).
+    var encryption: RoomEncryption?
+    /// When the events held for their keys arrived.
+    var now = Date()
     /// Events per `/messages` page.
     var pageSize = 100
     /// Pages one sync fetches at most, whatever the gaps: a server that never
@@ -50,13 +54,16 @@ struct GapFiller {
                 try? store.matrix.closeGap(gap.id)
                 return
             }
+            var decrypted = DecryptedSync()
+            let events = try await readableEvents(of: page, roomID: gap.roomID, into: &decrypted)
             var pageOutcome = SyncOutcome()
             do throws(StoreError) {
                 var metKnown = false
                 for case let id? in page.events.map(\.eventID) where try store.matrix.hasEvent(id) { metKnown = true }
                 let applier = SyncApplier(store: store, userID: userID)
                 try applier.applyTimeline(page.state, roomID: gap.roomID, unread: false, into: &pageOutcome)
-                try applier.applyTimeline(page.events.reversed(), roomID: gap.roomID, unread: true, into: &pageOutcome)
+                try applier.applyTimeline(events, roomID: gap.roomID, unread: true, into: &pageOutcome)
+                try outcome.add(decrypted, store: store)
                 arrived.received = pageOutcome.received + arrived.received
                 arrived.removed += pageOutcome.removed
                 arrived.confirmedSends += pageOutcome.confirmedSends
@@ -70,6 +77,18 @@ struct GapFiller {
                 throw .badResponse(homeserver: client.displayName,
                                    detail: tr("the store refused it: {reason}", ["reason": "\(error)"]))
             }
+        }
+    }
+
+    /// The page's events, oldest first, the encrypted ones decrypted (or held
+    /// until their keys arrive, in `decrypted`) as a sync's are.
+    func readableEvents(of page: MessagesPage, roomID: String,
+                        into decrypted: inout DecryptedSync) async throws(MatrixError) -> [RoomEvent] {
+        let events = Array(page.events.reversed())
+        guard let encryption else { return events }
+        do { return try await encryption.readOrHold(events, roomID: roomID, store: store, now: now, into: &decrypted) } catch {
+            throw .badResponse(homeserver: client.displayName,
+                               detail: tr("the encryption could not keep what arrived: {reason}", ["reason": "\(error)"]))
         }
     }
 }

@@ -85,10 +85,43 @@ extension CryptoEngine {
     /// index seen under another event id, `.wrongRoom`, `.unknownIndex`.
     public func decryptRoomEvent(roomID: String, sessionID: String, ciphertext: String,
                                  eventID: String) async throws(CryptoEngineError) -> Decrypted {
-        let answer = try await call("megolm_decrypt", ["room_id": roomID, "session_id": sessionID,
-                                                       "ciphertext": ciphertext, "event_id": eventID])
-        return Decrypted(plaintext: try answer.json("plaintext"), senderKey: answer.string("sender_key") ?? "",
-                         messageIndex: answer.object["message_index"] as? Int, signingKey: answer.string("signing_key"))
+        let event = MegolmCiphertext(roomID: roomID, sessionID: sessionID, ciphertext: ciphertext, eventID: eventID)
+        return try decrypted(try await call("megolm_decrypt", event.arguments))
+    }
+
+    /// Decrypts room events as `decryptRoomEvent` does, each refused on its
+    /// own (a replay also of an index earlier in the same list), in few calls
+    /// that each save the helper's state once: what a `/sync` or a page of
+    /// `/messages` brings. Throws only when the helper could not answer or save.
+    public func decryptRoomEvents(_ events: [MegolmCiphertext]) async throws(CryptoEngineError)
+        -> [Result<Decrypted, CryptoEngineError>] {
+        var results: [Result<Decrypted, CryptoEngineError>] = []
+        var rest = events[...]
+        while !rest.isEmpty {
+            // Calls of a bounded size: their lines stay far below the longest the channel takes.
+            let batch = rest.prefix(Self.eventsPerCall)
+            rest = rest.dropFirst(batch.count)
+            let answer = try await call("megolm_decrypt_batch", ["events": batch.map(\.arguments)])
+            guard let answers = answer.object["results"] as? [[String: Any]], answers.count == batch.count else {
+                throw .refused(Refusal(rawValue: "unreadable_answer"), "the answer has no result for each event")
+            }
+            for object in answers {
+                let one = Answer(object)
+                if let code = one.string("code") {
+                    results.append(.failure(.refused(Refusal(rawValue: code), one.string("error") ?? code)))
+                } else {
+                    results.append(Result { () throws(CryptoEngineError) in try decrypted(one) })
+                }
+            }
+        }
+        return results
+    }
+
+    static let eventsPerCall = 200
+
+    private func decrypted(_ answer: Answer) throws(CryptoEngineError) -> Decrypted {
+        Decrypted(plaintext: try answer.json("plaintext"), senderKey: answer.string("sender_key") ?? "",
+                  messageIndex: answer.object["message_index"] as? Int, signingKey: answer.string("signing_key"))
     }
 
     private func object(_ json: Data) throws(CryptoEngineError) -> [String: Any] {

@@ -118,13 +118,22 @@ private final class Greeting {
 
 /// One line from the helper, read as a JSON object.
 struct Answer {
-    let data: Data
     let object: [String: Any]
+    private let line: Data?
 
     init(_ data: Data) {
-        self.data = data
+        line = data
         object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
     }
+
+    /// One answer inside another's list (a batch call's).
+    init(_ object: [String: Any]) {
+        self.object = object
+        line = nil
+    }
+
+    /// The answer as JSON (encoded again only for one inside a list, and only when asked).
+    var data: Data { line ?? (try? JSONSerialization.data(withJSONObject: object)) ?? Data() }
 
     func string(_ key: String) -> String? { object[key] as? String }
 

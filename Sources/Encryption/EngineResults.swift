@@ -53,6 +53,26 @@ public struct Decrypted: Equatable, Sendable {
     public let signingKey: String?
 }
 
+/// The Megolm part of a received `m.room.encrypted` room event, as `decryptRoomEvents` takes it.
+public struct MegolmCiphertext: Equatable, Sendable {
+    public let roomID: String
+    public let sessionID: String
+    public let ciphertext: String
+    /// The event's id: the same message index under another id is a replay.
+    public let eventID: String
+
+    public init(roomID: String, sessionID: String, ciphertext: String, eventID: String) {
+        self.roomID = roomID
+        self.sessionID = sessionID
+        self.ciphertext = ciphertext
+        self.eventID = eventID
+    }
+
+    var arguments: [String: Any] {
+        ["room_id": roomID, "session_id": sessionID, "ciphertext": ciphertext, "event_id": eventID]
+    }
+}
+
 /// A room event encrypted with the room's outbound Megolm session.
 public struct MegolmEncrypted: Decodable, Equatable, Sendable {
     public let sessionID: String

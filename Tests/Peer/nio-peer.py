@@ -44,7 +44,11 @@ Hark's helpers do (Sources/HelperProcesses' JSONLinesChannel can drive it):
            be ({room_id, event_id, sender, type, decrypted, undecryptable, content})
     {"id": "10", "cmd": "download", "event_id": "$…", "path": "/…" (optional)}
         -> size, sha256, and base64 (the decrypted attachment's bytes) unless written to path
-    {"id": "11", "cmd": "close"}
+    {"id": "11", "cmd": "claim_key", "user_id": "@…", "device_id": "…"}
+        -> key_id, fallback (bool), session (bool): claims one key of the device now (its
+           fallback key once its one-time keys are gone) and starts the Olm session the next
+           room key for it goes in
+    {"id": "12", "cmd": "close"}
 
 A failed command answers {"id": …, "error": "…"}; the peer goes on.
 Diagnostics go to standard error.
@@ -232,10 +236,23 @@ class Peer:
             return {"events": [e for e in self.events if request.get("room_id") in (None, e["room_id"])]}
         if command == "download":
             return await self.download(request)
+        if command == "claim_key":
+            return await self.claim_key(request["user_id"], request["device_id"])
         if command == "close":
             await client.close()
             return {}
         raise RuntimeError("no command %r" % command)
+
+    async def claim_key(self, user_id, device_id):
+        await self.keys()
+        response = await self.client.keys_claim({user_id: [device_id]})
+        claimed = getattr(response, "one_time_keys", {}).get(user_id, {}).get(device_id, {})
+        if not claimed:
+            raise RuntimeError("no key claimed: %s" % response)
+        key_id, key = next(iter(claimed.items()))
+        device = self.client.device_store[user_id][device_id]
+        return {"key_id": key_id, "fallback": bool(key.get("fallback")),
+                "session": bool(self.client.olm.session_store.get(device.curve25519))}
 
     async def send(self, room_id, content, withhold_from=None):
         if self.cross_signed_only:

@@ -22,9 +22,9 @@ extension SyncOutcome {
     /// the history with its row.
     mutating func add(_ decrypted: DecryptedSync, store: MessageStore) throws(StoreError) {
         removed += try store.matrix.dropUndecrypted(eventIDs: decrypted.resolved)
-        undecryptedChanged = decrypted.heldChanged
-        held = decrypted.held
-        refusals = decrypted.refusals
+        undecryptedChanged = undecryptedChanged || decrypted.heldChanged
+        held += decrypted.held
+        refusals += decrypted.refusals
     }
 }
 
@@ -38,17 +38,8 @@ extension RoomEncryption {
         try await receive(response.encryption)
         var outcome = DecryptedSync()
         for (roomID, room) in response.joined {
-            var readable: [RoomEvent] = []
-            for event in room.timeline {
-                guard case .encrypted = event.content else {
-                    readable.append(event)
-                    continue
-                }
-                if let plain = try await readOrHold(event, roomID: roomID, store: store, now: now, into: &outcome) {
-                    readable.append(plain)
-                }
-            }
-            response.joined[roomID]?.timeline = readable
+            response.joined[roomID]?.timeline = try await readOrHold(room.timeline, roomID: roomID, store: store, now: now,
+                                                                     into: &outcome)
         }
         if !heldTried || !response.encryption.toDevice.isEmpty {
             heldTried = true
@@ -60,11 +51,32 @@ extension RoomEncryption {
         return outcome
     }
 
-    /// The plaintext of `event`, or nil when it waits for its key or is
-    /// refused (then its row in `store` says so).
-    func readOrHold(_ event: RoomEvent, roomID: String, store: MessageStore, now: Date,
-                    into outcome: inout DecryptedSync) async throws -> RoomEvent? {
-        let decryption = try await decrypt(event, roomID: roomID)
+    /// `events` (a sync's timeline, a `/messages` page) readable: each
+    /// encrypted one replaced by its plaintext, or left out when it waits for
+    /// its key or is refused (then its row in `store` says so). The engine
+    /// decrypts them all in one call.
+    func readOrHold(_ events: [RoomEvent], roomID: String, store: MessageStore, now: Date,
+                    into outcome: inout DecryptedSync) async throws -> [RoomEvent] {
+        let encrypted = events.filter { if case .encrypted = $0.content { true } else { false } }
+        var decryptions = try await decrypt(encrypted, roomID: roomID).makeIterator()
+        var readable: [RoomEvent] = []
+        for event in events {
+            guard case .encrypted = event.content else {
+                readable.append(event)
+                continue
+            }
+            guard let decryption = decryptions.next() else { continue }
+            if let plain = try readOrHold(event, decryption, roomID: roomID, store: store, now: now, into: &outcome) {
+                readable.append(plain)
+            }
+        }
+        return readable
+    }
+
+    /// The plaintext of `event` (`decryption`: what the engine made of it), or
+    /// nil when it waits for its key or is refused (then its row in `store` says so).
+    private func readOrHold(_ event: RoomEvent, _ decryption: Decryption, roomID: String, store: MessageStore, now: Date,
+                            into outcome: inout DecryptedSync) throws -> RoomEvent? {
         if case .decrypted(var plain, let verified) = decryption {
             plain.fromUnverifiedDevice = !verified
             return plain
@@ -94,9 +106,22 @@ extension RoomEncryption {
     /// The held events whose keys arrived, decrypted; those whose sender
     /// said since why the key is not theirs say it.
     private func readHeldEvents(store: MessageStore, into outcome: inout DecryptedSync) async throws {
+        var byRoom: [String: [(messageID: String, held: HeldEvent, withheld: String?, event: RoomEvent)]] = [:]
         for (messageID, held, withheld) in try store.matrix.heldEvents() {
             guard let event = try? JSONDecoder().decode(RoomEvent.self, from: held.event) else { continue }
-            switch try await decrypt(event, roomID: held.roomID) {
+            byRoom[held.roomID, default: []].append((messageID, held, withheld, event))
+        }
+        for (roomID, waiting) in byRoom {
+            try await readHeld(waiting, roomID: roomID, store: store, into: &outcome)
+        }
+    }
+
+    /// One room's held events, decrypted in one call of the engine.
+    private func readHeld(_ waiting: [(messageID: String, held: HeldEvent, withheld: String?, event: RoomEvent)],
+                          roomID: String, store: MessageStore, into outcome: inout DecryptedSync) async throws {
+        let decryptions = try await decrypt(waiting.map(\.event), roomID: roomID)
+        for ((messageID, held, withheld, _), decryption) in zip(waiting, decryptions) {
+            switch decryption {
             case .decrypted(var plain, let verified):
                 plain.fromUnverifiedDevice = !verified
                 outcome.readable[held.roomID, default: []].append(plain)

@@ -39,14 +39,19 @@ public final class RoomEncryption {
     }
 
     /// This device's identity keys, its signed keys uploaded the first time
-    /// (the server answers whether it has them).
+    /// (the server answers whether it has them) with its first one-time keys
+    /// and fallback key. After that only `/sync`'s counts say what is missing:
+    /// a key made on every start would fill the server, and replace the
+    /// fallback key that messages on their way were encrypted to.
     @discardableResult
     public func prepare() async throws -> IdentityKeys {
         if let identity { return identity }
         let keys = try await engine.identityKeys()
         let published = try await client.queryKeys(users: [userID]).devices[userID]?[deviceID]
         let uploaded = published?.curve25519 == keys.curve25519 && published?.ed25519 == keys.ed25519
-        try await ownKeys.upload(identity: keys, includingDeviceKeys: !uploaded, counts: nil, unusedFallbackKeys: nil)
+        if !uploaded {
+            try await ownKeys.upload(identity: keys, includingDeviceKeys: true, counts: nil, unusedFallbackKeys: nil)
+        }
         identity = keys
         return keys
     }
@@ -134,14 +139,36 @@ public final class RoomEncryption {
 
     /// An `m.room.encrypted` room event, decrypted.
     public func decrypt(_ event: RoomEvent, roomID: String) async throws -> Decryption {
-        guard case .encrypted(let content) = event.content, case .megolm(let sessionID, let ciphertext, _, _) = content,
-              let eventID = event.eventID
-        else { return .refused(tr("This message is encrypted in a way Hark cannot read.")) }
+        try await decrypt([event], roomID: roomID)[0]
+    }
+
+    /// `m.room.encrypted` room events of `roomID`, decrypted in one go (the
+    /// engine saves once for them all), in their order.
+    public func decrypt(_ events: [RoomEvent], roomID: String) async throws -> [Decryption] {
+        var ciphertexts: [MegolmCiphertext] = [], positions: [Int] = []
+        for (position, event) in events.enumerated() {
+            guard case .encrypted(let content) = event.content, case .megolm(let sessionID, let ciphertext, _, _) = content,
+                  let eventID = event.eventID else { continue }
+            ciphertexts.append(MegolmCiphertext(roomID: roomID, sessionID: sessionID, ciphertext: ciphertext, eventID: eventID))
+            positions.append(position)
+        }
+        var answers = [Decryption](repeating: .refused(tr("This message is encrypted in a way Hark cannot read.")),
+                                   count: events.count)
+        let results = try await engine.decryptRoomEvents(ciphertexts)
+        for ((position, ciphertext), result) in zip(zip(positions, ciphertexts), results) {
+            answers[position] = try await judged(result, of: events[position], sessionID: ciphertext.sessionID, roomID: roomID)
+        }
+        return answers
+    }
+
+    /// What the engine's answer for `event` means: its plaintext and whether its sender's device vouches for it.
+    private func judged(_ result: Result<Decrypted, CryptoEngineError>, of event: RoomEvent, sessionID: String,
+                        roomID: String) async throws -> Decryption {
         let decrypted: Decrypted
-        do {
-            decrypted = try await engine.decryptRoomEvent(roomID: roomID, sessionID: sessionID, ciphertext: ciphertext,
-                                                          eventID: eventID)
-        } catch {
+        switch result {
+        case .success(let answer):
+            decrypted = answer
+        case .failure(let error):
             guard case .refused(let refusal, _) = error, refusal != .stateUnwritable else { throw error }
             switch refusal {
             case .waitingForKey, .unknownIndex: return .waitingForKey(withheld: withheld[sessionID])
