@@ -45,22 +45,22 @@ public final class ConversationSession {
     private let sender: OutboxSender
     private let fetcher: MediaFetcher
     private let policy: RetryPolicy
-    private let clock: () -> Date
+    let clock: () -> Date
     private let outboxWaker = Waker()
     /// Ends the sync's pause after a failure early: the server answered the outbox.
     private let reconnectWaker = Waker()
     private var outboxTask: Task<Void, Never>?
-    private var syncTask: Task<Void, Never>?
+    private(set) var syncTask: Task<Void, Never>?
     private var fetchTask: Task<Void, Never>?
     private var fetchAgain = false
     public private(set) var connectionProblem: String?
 
     /// Where the encryption's key is kept; nil: no encryption (encrypted rooms stay closed).
-    private let secrets: SecretStore?
-    private var encryptionTried = false
-    private var settingUpEncryption: Task<Void, Never>?
+    let secrets: SecretStore?
+    var encryptionTried = false
+    var settingUpEncryption: Task<Void, Never>?
     /// Why encrypted rooms are closed, when they are.
-    public private(set) var encryptionUnavailable: RoomEncryption.Unavailable?
+    public internal(set) var encryptionUnavailable: RoomEncryption.Unavailable?
 
     /// `clock`: the time the outbox goes by (its retries, how long a send has waited unsent).
     /// `secrets`: the keyring holding the encryption's key (the engine set up at the first sync).
@@ -175,7 +175,7 @@ public final class ConversationSession {
         if wasOffline, problem == nil { reconnected() }
     }
 
-    private func fetchDownloads() {
+    func fetchDownloads() {
         guard fetchTask == nil else {
             fetchAgain = true
             return
@@ -252,54 +252,6 @@ public final class ConversationSession {
             outboxWaker.wake()
         }
         return outcome
-    }
-
-    /// Whether encryption will be set up for this device (not tried yet, and
-    /// the engine is there): a send into an encrypted room may be queued.
-    private var mayEncrypt: Bool {
-        !encryptionTried && secrets != nil && CryptoEngineFiles.standard.isInstalled
-    }
-
-    /// The device's encryption, set up once before the first sync so that
-    /// no to-device message (a room key) is ever synced past unread.
-    /// The first caller sets it up; any other (the sync, the outbox, Set Up
-    /// Encryption) waits for that: none goes on without it while it is made.
-    private func setUpEncryption() async {
-        if let settingUpEncryption { return await settingUpEncryption.value }
-        guard encryption == nil, !encryptionTried, let secrets else { return }
-        encryptionTried = true
-        let task = Task { await makeEncryption(secrets) }
-        settingUpEncryption = task
-        await task.value
-        settingUpEncryption = nil
-    }
-
-    private func makeEncryption(_ secrets: SecretStore) async {
-        do throws(RoomEncryption.Unavailable) {
-            encryption = try await RoomEncryption.forDevice(of: client, store: store, secrets: secrets)
-            encryptionUnavailable = nil
-            // Encrypted rooms open up: their rows, titles and Record change.
-            changes.send(.rooms)
-        } catch {
-            encryptionUnavailable = error
-        }
-    }
-
-    /// Sets the encryption up now, tried again (the engine was installed
-    /// since, or the keyring unlocked), with this device's keys published:
-    /// encrypted rooms open in the running session, no restart. Nil once it
-    /// is set up, else why it is not. Nothing was synced past unread before:
-    /// without keys of its own, the device was sent none.
-    @discardableResult
-    public func setUpEncryptionNow() async -> RoomEncryption.Unavailable? {
-        if encryption == nil {
-            if settingUpEncryption == nil { encryptionTried = false }
-            await setUpEncryption()
-        }
-        guard let encryption else { return encryptionUnavailable ?? .engineMissing }
-        // When the server cannot be reached now, the next sync publishes them.
-        _ = try? await encryption.prepare()
-        return nil
     }
 
     private func report(_ outcome: SyncOutcome) {
@@ -397,40 +349,6 @@ public final class ConversationSession {
         guard let eventID = try? store.matrix.markRoomRead(roomID) else { return }
         changes.send(.rooms)
         Task { try? await client.sendReadReceipt(roomID: roomID, eventID: eventID) }
-    }
-
-    /// Fetches one page of a room's older messages (as the user scrolls back);
-    /// how many audio messages it brought, nil when the room's start was reached before.
-    public func loadOlderMessages(in roomID: String) async throws(ConversationError) -> Int? {
-        guard let room = try? store.matrix.room(roomID), !room.historyComplete, let from = room.previousBatch else { return nil }
-        let page: MessagesPage
-        let events: [RoomEvent]
-        var decrypted = DecryptedSync()
-        do {
-            page = try await client.messages(roomID: roomID, from: from)
-            events = try await GapFiller(store: store, client: client, userID: userID, encryption: encryption, now: clock())
-                .readableEvents(of: page, roomID: roomID, into: &decrypted)
-        } catch {
-            throw .matrix(error)
-        }
-        var outcome = SyncOutcome()
-        do {
-            let applier = SyncApplier(store: store, userID: userID)
-            try applier.applyTimeline(page.state, roomID: roomID, unread: false, into: &outcome)
-            try applier.applyTimeline(events, roomID: roomID, unread: false, into: &outcome)
-            try outcome.add(decrypted, store: store)
-            // A page may hold none of the types asked for and still not be the
-            // start: only a missing `end` (or one that goes nowhere) says it is.
-            let reachedStart = page.end == nil || page.end == from
-            try store.matrix.setPreviousBatch(roomID: roomID, reachedStart ? nil : page.end, complete: reachedStart)
-        } catch {
-            throw .store(error)
-        }
-        if !outcome.received.isEmpty || outcome.undecryptedChanged {
-            changes.send(.messages(received: outcome.received, removed: outcome.removed))
-            if syncTask != nil { fetchDownloads() }
-        }
-        return outcome.received.count
     }
 
     /// Accepts an invitation (or joins a room by id).
