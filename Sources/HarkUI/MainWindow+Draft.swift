@@ -1,0 +1,15 @@
+import HarkModel
+import Localization
+import MessageStore
+
+/// The composer's drafts in a room: they play through the window's player,
+/// and one discarded is deleted with Undo, which brings the draft back.
+extension MainWindow {
+    func connectDrafts(_ composer: ComposerView, playback: PlaybackController) {
+        composer.attach(playback: playback)
+        composer.onDraftDiscarded = { [weak self, weak composer] message in
+            // TRANSLATORS: a toast, after the take heard before sending was thrown away (it has an Undo button).
+            self?.delete(message, saying: tr("Draft discarded")) { composer?.restoreDraft(message) ?? false }
+        }
+    }
+}
