@@ -204,6 +204,7 @@ final class RoomWindowTests: XCTestCase {
                 XCTAssertEqual(gtk_widget_get_visible(draft.widget), 1)
                 XCTAssertNil(Self.accessibleLabel(of: draft.sendButton, is: "Send"))
                 XCTAssertNil(Self.accessibleLabel(of: draft.discardButton, is: "Discard"))
+                XCTAssertEqual(gtk_root_get_focus(OpaquePointer(window.window)), draft.sendButton, "Enter sends")
                 XCTAssertEqual(try Self.alicesVoiceMessages(seenBy: bob, since: bobBefore, for: 3), 0,
                                "nothing reached Bob while the draft is up")
                 XCTAssertEqual(try store.matrix.sends(of: takeID), [])

@@ -50,7 +50,7 @@ final class ComposerView {
     /// The levels as shown: one per interval, though they arrive in pairs.
     let levels = PacedLevels(intervalMilliseconds: LevelTrack.standardIntervalMilliseconds)
     /// The whole second the recording clock shows, and whether as paused.
-    private var clockShown: (second: Int, paused: Bool)?
+    var clockShown: (second: Int, paused: Bool)?
     /// The take under way: its message in the store, its lock, its recorder.
     private var take: StoreRecording?
     var recorder: Recorder? { take?.recorder }
@@ -331,8 +331,9 @@ final class ComposerView {
             if let take, let saved = try? store.message(take.message.id) {
                 if discarding {
                     onDiscarded(saved)
-                } else if saved.roomID != nil, whenEnded.isEmpty, !sendsWhenSaved, draft != nil {
-                    showDraft(saved)
+                } else if saved.roomID != nil, !sendsWhenSaved, draft != nil {
+                    // Saved as the window closes: kept in its room, not sent (the room offers Send).
+                    if whenEnded.isEmpty { showDraft(saved) }
                 } else {
                     takesSaved.send(saved)
                 }
@@ -354,34 +355,6 @@ final class ComposerView {
         case .cancelled:
             end()
         }
-    }
-
-    /// One level reading, in each part that shows it. Each redraws only when
-    /// its picture changes: the live waveform with every level, the clock
-    /// once a second, the ring when its arc moves by a visible step.
-    private func show(_ reading: PacedLevels.Reading) {
-        live.append(decibels: reading.rms)
-        pulse.level = reading.rms
-        showClock(elapsed: reading.elapsed)
-        ring.set(reading.elapsed / maximumDuration)
-        ring.warning = reading.elapsed >= maximumDuration * 0.9
-    }
-
-    /// The recording clock, remade only when the second it shows changes
-    /// (never back: a reading shown late is older than the recorder's own
-    /// count). Paused says so in words: the clock alone looks like a stalled
-    /// one; audio captured just before the pause may still add a second.
-    /// Shows the recording's clock. It never goes back, not even when a pause
-    /// keeps less than a reading already shown: what it says is what the
-    /// discard question says would be lost.
-    func showClock(elapsed: Double) {
-        let second = max(DurationText.wholeSeconds(elapsed), clockShown?.second ?? 0)
-        let paused = recorder?.state == .paused
-        if let clockShown, clockShown.paused == paused, clockShown.second == second { return }
-        clockShown = (second, paused)
-        let time = DurationText.clock(Double(second))
-        // TRANSLATORS: the recording's clock while it is paused, "Paused · 0:42".
-        clock.set(paused ? tr("Paused · {time}", ["time": time]) : time)
     }
 
     /// The take is over (its row saved, or gone with its file): the controls rest.
