@@ -208,6 +208,8 @@ final class RoomWindowTests: XCTestCase {
                 XCTAssertEqual(try Self.alicesVoiceMessages(seenBy: bob, since: bobBefore, for: 3), 0,
                                "nothing reached Bob while the draft is up")
                 XCTAssertEqual(try store.matrix.sends(of: takeID), [])
+                history.apply(.storeChanged)  // the list read again, as another process's change makes it
+                XCTAssertNil(history.row(showing: takeID), "the draft is no row of the room's before Send")
                 // Play in the draft plays it, through the app's player.
                 hark_test_emit(draft.playButton, "clicked")
                 XCTAssertTrue(waitUntil { playback.currentID == takeID && playback.isPlaying })
