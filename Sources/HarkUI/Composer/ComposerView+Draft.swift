@@ -39,6 +39,15 @@ extension ComposerView {
         }
     }
 
+    /// Let go after a hold: sent at once, trimmed as a draft is.
+    func sendTrimmed(_ message: Message) {
+        Task { [weak self] in
+            _ = try? await self?.store.trimSilence(of: message.id)
+            guard let self else { return }
+            self.takesSaved.send((try? self.store.message(message.id)) ?? message)
+        }
+    }
+
     /// Send: the draft (as trimmed) goes to its room.
     func sendDraft() {
         guard let draft, let message = draft.message, !draft.isTrimming else { return }

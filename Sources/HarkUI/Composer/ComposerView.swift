@@ -331,9 +331,10 @@ final class ComposerView {
             if let take, let saved = try? store.message(take.message.id) {
                 if discarding {
                     onDiscarded(saved)
-                } else if saved.roomID != nil, !sendsWhenSaved, draft != nil {
-                    // Saved as the window closes: kept in its room, not sent (the room offers Send).
-                    if whenEnded.isEmpty { showDraft(saved) }
+                } else if saved.roomID != nil, draft != nil {
+                    // A hold let go sends (trimmed), Stop leads to the draft; saved as the
+                    // window closes, the take stays unsent in its room (which offers Send).
+                    if sendsWhenSaved { sendTrimmed(saved) } else if whenEnded.isEmpty { showDraft(saved) }
                 } else {
                     takesSaved.send(saved)
                 }
