@@ -105,7 +105,7 @@ public enum Transcoder {
         return pipeline
     }
 
-    private static func run(_ pipeline: Pipeline, input: String, output: String,
+    static func run(_ pipeline: Pipeline, input: String, output: String,
                             progress: (Double) -> Void, isCancelled: () -> Bool) throws(AudioError) {
         guard let bus = gst_element_get_bus(pipeline.element) else { throw .failed(detail: tr("the pipeline has no bus")) }
         defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
@@ -133,7 +133,7 @@ public enum Transcoder {
         }
     }
 
-    private static func classify(_ error: GLibError, from element: String?, input: String, output: String) -> AudioError {
+    static func classify(_ error: GLibError, from element: String?, input: String, output: String) -> AudioError {
         if element == "hark_sink" {
             if error.message.localizedCaseInsensitiveContains("no space left") { return .diskFull(path: output) }
             return .cannotWrite(path: output, detail: error.message)

@@ -19,6 +19,9 @@ final class PendingDeletion {
     private let toastReference: ObjectRef
     var toast: OpaquePointer { OpaquePointer(toastReference.pointer) }
     var undone = false
+    /// Where Undo puts the message back instead of the history (a draft
+    /// back in the composer); false when it cannot.
+    var restore: (@MainActor () -> Bool)?
     /// Where its row was in the history's viewport, if on screen: an undo puts it back there.
     var place: Double?
     /// Purges the message when the grace period ends.
@@ -49,7 +52,7 @@ extension MainWindow {
     /// all) only when its grace period ends without Undo (the toast's button
     /// or Ctrl+Z), or at quit. Closing the toast early (Esc, another toast
     /// taking its place) does not shorten it.
-    func delete(_ message: Message, saying text: String? = nil) {
+    func delete(_ message: Message, saying text: String? = nil, restore: (@MainActor () -> Bool)? = nil) {
         guard let store, let history else { return }
         if playback?.currentID == message.id { playback?.stop() }
         do { try store.delete(message.id) } catch {
@@ -65,6 +68,7 @@ extension MainWindow {
         adw_toast_set_timeout(toast, Self.undoSeconds)
         let deletion = PendingDeletion(message: message, toast: toast)
         deletion.place = place
+        deletion.restore = restore
         pendingDeletions.append(deletion)
         Signal.connect(UnsafeMutableRawPointer(toast), "button-clicked") { [weak self] in self?.undo(deletion) }
         deletion.expiry = MainLoop.timeout(milliseconds: Self.undoSeconds * 1000) { [weak self, weak deletion] in
@@ -94,7 +98,7 @@ extension MainWindow {
             toast(tr("“{title}” could not be restored: {reason}", ["title": deletion.message.title, "reason": "\(error)"]), seconds: Self.problemSeconds)
             return
         }
-        history?.apply(.restored(deletion.message.id, place: deletion.place))
+        if deletion.restore?() != true { history?.apply(.restored(deletion.message.id, place: deletion.place)) }
         // What waited for it while it was deleted goes on: its transcript
         // (the queue passes over deleted messages, and nothing else would
         // wake it) and its sends.

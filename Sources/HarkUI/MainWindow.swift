@@ -191,6 +191,7 @@ final class MainWindow {
         // TRANSLATORS: a toast, after a take being recorded was thrown away (it has an Undo button).
         composer.onDiscarded = { [weak self] in self?.delete($0, saying: tr("Recording discarded")) }
         composer.naming.onName = { [weak self] id, title in self?.rename(id, to: title) }
+        connectDrafts(composer, playback: playback)
         importer.onImported = { [weak self] message in
             self?.history?.apply(.reloaded(showing: message.id))
             self?.transcription?.wake()

@@ -87,6 +87,30 @@ final class RoomWindowTests: XCTestCase {
         return false
     }
 
+    /// Where Bob's client stands now, for `alicesVoiceMessages(seenBy:since:for:)`.
+    @MainActor
+    static func bobsSyncToken(_ bob: MatrixClient) throws -> String {
+        try awaitOnLoop { try await bob.sync(since: nil, timeoutMilliseconds: 0) }.nextBatch
+    }
+
+    /// Alice's voice messages Bob's client receives after `since`, listening
+    /// `seconds` (its syncs wait on the server for anything new).
+    @MainActor
+    static func alicesVoiceMessages(seenBy bob: MatrixClient, since: String, for seconds: Double) throws -> Int {
+        let end = Date().addingTimeInterval(seconds)
+        var from = since
+        var count = 0
+        while Date() < end {
+            let wait = Int(max(1, end.timeIntervalSinceNow * 1000))
+            let token = from
+            let response = try awaitOnLoop { try await bob.sync(since: token, timeoutMilliseconds: wait) }
+            count += response.joined.values.map { JoinedRoomEvents(room: $0).voiceSenders.filter { $0 == alice }.count }
+                .reduce(0, +)
+            from = response.nextBatch
+        }
+        return count
+    }
+
     @MainActor
     static func button(labelled label: String, in widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
         Widget.descendants(of: widget).first {
@@ -165,20 +189,62 @@ final class RoomWindowTests: XCTestCase {
                 XCTAssertTrue(waitUntil { conversations.sidebar.rowNames.contains("Voice, Latest from bob") })
                 conversations.show(.room(roomID))
 
-                // Record in the room: Stop sends the take.
+                // Record in the room: Stop leads to a draft, and nothing reaches Bob before Send.
                 let composer = try XCTUnwrap(window.composer)
+                let draft = try XCTUnwrap(composer.draft)
                 composer.source = { (.pipeline("audiotestsrc is-live=true volume=0.3"), nil) }
+                XCTAssertNil(Self.accessibleLabel(of: composer.recordButton, is: "Record"))
+                composer.toggleRecording()
+                XCTAssertTrue(waitUntil { (composer.recorder?.elapsed ?? 0) > 1 })
+                XCTAssertNil(Self.accessibleLabel(of: composer.recordButton, is: "Stop and review"))
+                let bobBefore = try Self.bobsSyncToken(bob)
+                composer.toggleRecording()
+                XCTAssertTrue(waitUntil { draft.message != nil && !draft.isTrimming }, "a draft after Stop")
+                let takeID = try XCTUnwrap(draft.message?.id)
+                XCTAssertEqual(gtk_widget_get_visible(draft.widget), 1)
+                XCTAssertNil(Self.accessibleLabel(of: draft.sendButton, is: "Send"))
+                XCTAssertNil(Self.accessibleLabel(of: draft.discardButton, is: "Discard"))
+                XCTAssertEqual(gtk_root_get_focus(OpaquePointer(window.window)), draft.sendButton, "Enter sends")
+                XCTAssertEqual(try Self.alicesVoiceMessages(seenBy: bob, since: bobBefore, for: 3), 0,
+                               "nothing reached Bob while the draft is up")
+                XCTAssertEqual(try store.matrix.sends(of: takeID), [])
+                history.apply(.storeChanged)  // the list read again, as another process's change makes it
+                XCTAssertNil(history.row(showing: takeID), "the draft is no row of the room's before Send")
+                // Play in the draft plays it, through the app's player.
+                hark_test_emit(draft.playButton, "clicked")
+                XCTAssertTrue(waitUntil { playback.currentID == takeID && playback.isPlaying })
+                XCTAssertNil(Self.accessibleLabel(of: draft.playButton, is: "Pause \(draft.message?.title ?? "")"))
+                hark_test_emit(draft.playButton, "clicked")
+                XCTAssertTrue(waitUntil { !playback.isPlaying })
+                // Send: exactly one voice event.
+                hark_test_emit(draft.sendButton, "clicked")
+                XCTAssertEqual(gtk_widget_get_visible(draft.widget), 0, "the draft is gone")
+                XCTAssertTrue(waitUntil { (try? store.matrix.sendState(of: takeID)) == .sent })
+                let take = try store.message(takeID)
+                XCTAssertEqual(take.roomID, roomID)
+                XCTAssertTrue(waitUntil { history.row(showing: take.id)?.shownSendState == "Sent" })
+                XCTAssertTrue(try Self.bobSees(bob, roomID) { room in room.voiceSenders.contains(Self.alice) },
+                              "Bob's client has Alice's voice message")
+                XCTAssertEqual(try Self.alicesVoiceMessages(seenBy: bob, since: bobBefore, for: 3), 1, "exactly one")
+
+                // Another take, discarded from its draft: nothing is sent; Undo brings the draft back.
                 composer.toggleRecording()
                 XCTAssertTrue(waitUntil { (composer.recorder?.elapsed ?? 0) > 1 })
                 composer.toggleRecording()
-                var takeID: String?
-                XCTAssertTrue(waitUntil {
-                    takeID = (try? store.shownIDs(in: .room(roomID)))?.first { id in (try? store.message(id))?.origin == .recorded }
-                    return takeID.map { (try? store.matrix.sendState(of: $0)) == .sent } ?? false
-                })
-                let take = try store.message(try XCTUnwrap(takeID))
-                XCTAssertEqual(take.roomID, roomID)
-                XCTAssertTrue(waitUntil { history.row(showing: take.id)?.shownSendState == "Sent" })
+                XCTAssertTrue(waitUntil { draft.message != nil && !draft.isTrimming })
+                let discardedID = try XCTUnwrap(draft.message?.id)
+                XCTAssertTrue(composer.canCancel, "Esc discards the draft")
+                hark_test_emit(draft.discardButton, "clicked")
+                XCTAssertNil(draft.message)
+                XCTAssertEqual(try store.message(discardedID).state, .deleted)
+                window.undoLastDeletion()
+                XCTAssertEqual(draft.message?.id, discardedID, "the draft is back")
+                XCTAssertEqual(gtk_widget_get_visible(draft.widget), 1)
+                XCTAssertEqual(try store.message(discardedID).state, .ready)
+                composer.cancel()  // Esc
+                XCTAssertNil(draft.message)
+                XCTAssertEqual(try store.matrix.sends(of: discardedID), [], "a discarded draft is not sent")
+                XCTAssertEqual(try Self.alicesVoiceMessages(seenBy: bob, since: bobBefore, for: 3), 1, "still one")
                 XCTAssertTrue(try Self.bobSees(bob, roomID) { room in room.voiceSenders.contains(Self.alice) },
                               "Bob's client has Alice's voice message")
             }

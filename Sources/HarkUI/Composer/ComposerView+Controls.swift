@@ -12,15 +12,21 @@ extension ComposerView {
         let recording = recorder != nil
         let paused = recorder?.state == .paused
         gtk_widget_set_visible(recordingBox, recording ? 1 : 0)
-        gtk_widget_set_visible(hint, recording || naming.isOffered ? 0 : 1)
+        gtk_widget_set_visible(hint, recording || naming.isOffered || hasDraft ? 0 : 1)
+        // In a room Stop leads to the draft, where the take is heard before Send.
+        let reviews = roomID != nil && draft != nil
         // TRANSLATORS: the round button's name for a screen reader: it records, and stops once recording.
-        let recordName = recording ? tr("Stop") : tr("Record")
+        let stopName = reviews ? tr("Stop and review") : tr("Stop")
+        let recordName = recording ? stopName : tr("Record")
         PressButton.setIcon(recordIcon, recording ? "media-playback-stop-symbolic" : "media-record-symbolic")
         // Unavailable here (an encrypted room): the button says why, and so does the hint.
         let blocked = !recording ? unavailableReason : nil
         gtk_widget_set_sensitive(recordButton, blocked == nil ? 1 : 0)
         gtk_label_set_text(hark_label(hint), blocked ?? Self.hintText)
-        gtk_widget_set_tooltip_text(recordButton, recording ? tr("Stop and save (Ctrl+R)") : blocked ?? tr("Record (Ctrl+R)"))
+        let stopTip = reviews ? tr("Stop and review before sending (Ctrl+R)") : tr("Stop and save (Ctrl+R)")
+        // TRANSLATORS: Record's tooltip while a draft is up: the draft is discarded (undoably) for a new take.
+        let recordTip = hasDraft ? tr("Discard the draft and record again (Ctrl+R)") : tr("Record (Ctrl+R)")
+        gtk_widget_set_tooltip_text(recordButton, recording ? stopTip : blocked ?? recordTip)
         showHold(away: hold.isAway)  // after the tooltip: a held button shows none
         hark_accessible_set_label(UnsafeMutableRawPointer(recordButton), recordName)
         if let recorder, recorder.state == .paused || recorder.state == .recording {

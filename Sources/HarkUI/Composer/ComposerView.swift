@@ -22,7 +22,7 @@ import Subscriptions
 final class ComposerView {
     let widget: UnsafeMutablePointer<GtkWidget>
     /// The controls' row, under the notice.
-    private let row: UnsafeMutablePointer<GtkWidget>
+    let row: UnsafeMutablePointer<GtkWidget>
     /// What is wrong with the input, when something is; hidden otherwise.
     let notice: UnsafeMutablePointer<GtkWidget>
     /// The recording's input, as last reported by the recorder.
@@ -30,7 +30,7 @@ final class ComposerView {
     /// What went wrong with the last recording (no microphone, cut short…),
     /// shown in the notice, where the user looks, until the next one starts.
     private(set) var problem: String?
-    private let store: MessageStore
+    let store: MessageStore
     let recordButton: UnsafeMutablePointer<GtkWidget>
     let recordIcon: UnsafeMutablePointer<GtkWidget>
     let pauseButton: UnsafeMutablePointer<GtkWidget>
@@ -50,7 +50,7 @@ final class ComposerView {
     /// The levels as shown: one per interval, though they arrive in pairs.
     let levels = PacedLevels(intervalMilliseconds: LevelTrack.standardIntervalMilliseconds)
     /// The whole second the recording clock shows, and whether as paused.
-    private var clockShown: (second: Int, paused: Bool)?
+    var clockShown: (second: Int, paused: Bool)?
     /// The take under way: its message in the store, its lock, its recorder.
     private var take: StoreRecording?
     var recorder: Recorder? { take?.recorder }
@@ -102,6 +102,15 @@ final class ComposerView {
     var unavailableReason: String? {
         didSet { if unavailableReason != oldValue { updateControls() } }
     }
+
+    /// In a room: the take just stopped, heard before it is sent (once the
+    /// window gave the player, `attach(playback:)`).
+    var draft: DraftView?
+    /// Let go after a hold: the take is sent once saved, as in messengers.
+    private var sendsWhenSaved = false
+    /// A draft thrown away: the window deletes it with an Undo that brings
+    /// it back (`restoreDraft`).
+    var onDraftDiscarded: @MainActor (Message) -> Void = { _ in }
 
     var isRecording: Bool { recorder != nil }
     /// The discard question, while it is up.
@@ -180,7 +189,10 @@ final class ComposerView {
         hold.onRelease = { [weak self] away in
             guard let self, let recorder = self.recorder, !self.finalising else { return }
             // Let go before any sound arrived: a long click, not a message.
-            if recorder.elapsed < Self.shortestHeldMessage { recorder.cancel() } else if away { self.discard() } else { self.stop() }
+            if recorder.elapsed < Self.shortestHeldMessage { recorder.cancel() } else if away { self.discard() } else {
+                self.sendsWhenSaved = true
+                self.stop()
+            }
         }
         PressButton.onPress(pauseButton, watchedFrom: row) { [weak self] in self?.togglePause() }
         Signal.connect(UnsafeMutableRawPointer(cancelButton), "clicked") { [weak self] in self?.cancel() }
@@ -191,7 +203,10 @@ final class ComposerView {
 
     /// Record when idle, Stop (and save) when recording.
     func toggleRecording() {
-        if recorder != nil { stop() } else if !finalising, unavailableReason == nil { start() }
+        if recorder != nil { stop() } else if !finalising, unavailableReason == nil {
+            discardDraft()  // the recorder cannot add to a take: Record begins a new one
+            start()
+        }
     }
 
     /// Stops and saves; the strip shows until the file is finalised.
@@ -211,6 +226,7 @@ final class ComposerView {
     /// Throws the recording away (the file and its row), asking first when
     /// more than a few seconds would be lost.
     func cancel() {
+        if recorder == nil, hasDraft { return discardDraft() }
         // Once Stop was pressed the take is being saved: too late to throw away.
         guard let recorder, !finalising, discardQuestion == nil else { return }
         guard recorder.elapsed > confirmDiscardAfter else { return discard() }
@@ -251,7 +267,7 @@ final class ComposerView {
     private var discarding = false
 
     /// Whether Cancel (and Esc) can throw the recording away now.
-    var canCancel: Bool { recorder != nil && !finalising }
+    var canCancel: Bool { recorder != nil && !finalising || hasDraft }
 
     /// Stops and saves a recording in progress, then calls `completion`
     /// (at once when nothing is recording): quitting never loses a take.
@@ -313,7 +329,15 @@ final class ComposerView {
         switch outcome {
         case .saved(let recording):
             if let take, let saved = try? store.message(take.message.id) {
-                discarding ? onDiscarded(saved) : takesSaved.send(saved)
+                if discarding {
+                    onDiscarded(saved)
+                } else if saved.roomID != nil, draft != nil {
+                    // A hold let go sends (trimmed), Stop leads to the draft; saved as the
+                    // window closes, the take stays unsent in its room (which offers Send).
+                    if sendsWhenSaved { sendTrimmed(saved) } else if whenEnded.isEmpty { showDraft(saved) }
+                } else {
+                    takesSaved.send(saved)
+                }
                 // A take of one's own, kept, with the window staying: name it now (or not).
                 if !discarding, roomID == nil, whenEnded.isEmpty { naming.offer(saved) }
             }
@@ -334,39 +358,12 @@ final class ComposerView {
         }
     }
 
-    /// One level reading, in each part that shows it. Each redraws only when
-    /// its picture changes: the live waveform with every level, the clock
-    /// once a second, the ring when its arc moves by a visible step.
-    private func show(_ reading: PacedLevels.Reading) {
-        live.append(decibels: reading.rms)
-        pulse.level = reading.rms
-        showClock(elapsed: reading.elapsed)
-        ring.set(reading.elapsed / maximumDuration)
-        ring.warning = reading.elapsed >= maximumDuration * 0.9
-    }
-
-    /// The recording clock, remade only when the second it shows changes
-    /// (never back: a reading shown late is older than the recorder's own
-    /// count). Paused says so in words: the clock alone looks like a stalled
-    /// one; audio captured just before the pause may still add a second.
-    /// Shows the recording's clock. It never goes back, not even when a pause
-    /// keeps less than a reading already shown: what it says is what the
-    /// discard question says would be lost.
-    func showClock(elapsed: Double) {
-        let second = max(DurationText.wholeSeconds(elapsed), clockShown?.second ?? 0)
-        let paused = recorder?.state == .paused
-        if let clockShown, clockShown.paused == paused, clockShown.second == second { return }
-        clockShown = (second, paused)
-        let time = DurationText.clock(Double(second))
-        // TRANSLATORS: the recording's clock while it is paused, "Paused · 0:42".
-        clock.set(paused ? tr("Paused · {time}", ["time": time]) : time)
-    }
-
     /// The take is over (its row saved, or gone with its file): the controls rest.
     private func end() {
         take = nil
         finalising = false
         discarding = false
+        sendsWhenSaved = false
         inputCondition = .fine
         progress.hide()
         hold.reset()

@@ -57,14 +57,14 @@ extension HistoryView {
 
     func readAll() {
         guard lifetime.isAlive else { return }
-        var times = (try? store.shownTimes(matching: nil, in: scope)) ?? []
+        var times = ((try? store.shownTimes(matching: nil, in: scope)) ?? []).filter { !withheld.contains($0.id) }
         if showsRecording { times.append((HistoryItem.recordingKey, Date())) }
         show(times, in: all)
     }
 
     func readResults() {
         guard lifetime.isAlive, let query else { return }
-        show((try? store.shownTimes(matching: query, in: scope)) ?? [], in: results)
+        show(((try? store.shownTimes(matching: query, in: scope)) ?? []).filter { !withheld.contains($0.id) }, in: results)
     }
 
     /// Shows the messages of `times` in `list`, with their days.

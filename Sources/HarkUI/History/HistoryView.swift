@@ -49,6 +49,8 @@ final class HistoryView {
     var items: [UnsafeMutableRawPointer: HistoryListItem] = [:]
     /// The item the keyboard focus was last on in the list.
     var lastFocusedKey: String?
+    /// Messages not listed: the composer's draft, heard before it is sent.
+    var withheld: Set<String> = []
     /// While a take is recorded, the list ends with its placeholder (under
     /// today's header), so the window shows where the message will be.
     var showsRecording = false {

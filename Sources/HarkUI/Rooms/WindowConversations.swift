@@ -327,9 +327,11 @@ final class WindowConversations {
         let rooms = (try? account.store.matrix.rooms()) ?? []
         let dialog = SendToDialog(over: window.window, title: message.title, rooms: rooms,
                                   canEncrypt: account.canEncrypt) { [weak self] room in
-            guard let self, self.send(message, to: room.id) else { return }
-            self.sendingToasts[message.id] = self.window.toast(tr("Sending “{title}” to {room}",
-                                                                  ["title": message.title, "room": room.displayName]))
+            self?.trimmingTakes(message) { [weak self] message in
+                guard let self, self.send(message, to: room.id) else { return }
+                self.sendingToasts[message.id] = self.window.toast(tr("Sending “{title}” to {room}",
+                                                                      ["title": message.title, "room": room.displayName]))
+            }
         }
         sendToDialog = dialog
         dialog.present()
