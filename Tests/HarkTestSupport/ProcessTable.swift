@@ -21,6 +21,20 @@ public enum ProcessTable {
         processes(childrenOf: getpid()) { $0.contains(script) }
     }
 
+    /// The helpers running `script`, once there are at least `count` (or
+    /// after `seconds`): a helper that was just spawned may still be between
+    /// its launcher's exec and its own (`chrt` then Python), when its command
+    /// line reads empty for a moment.
+    public static func helpers(running script: String, atLeast count: Int, within seconds: Double = 10) -> [pid_t] {
+        let deadline = Date().addingTimeInterval(seconds)
+        var found = helpers(running: script)
+        while found.count < count, Date() < deadline {
+            usleep(10_000)
+            found = helpers(running: script)
+        }
+        return found
+    }
+
     /// Whether `pid` has ended (gone, or a zombie nobody reaped yet).
     public static func isDead(_ pid: pid_t) -> Bool {
         stat(of: pid).map { $0.state == "Z" } ?? true

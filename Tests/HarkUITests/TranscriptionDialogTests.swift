@@ -168,7 +168,8 @@ final class TranscriptionDialogTests: XCTestCase {
                     composer.source = { (.pipeline("audiotestsrc is-live=true volume=0.3"), nil) }
                     composer.toggleRecording()
                     XCTAssertTrue(MainLoop.iterate(until: { composer.isRecording }, timeout: 10))
-                    XCTAssertEqual(helpers.count, 1, "started with the recording")
+                    XCTAssertEqual(ProcessTable.helpers(running: Engine.standard.helperScript, atLeast: 1).count, 1,
+                                   "started with the recording")
                     composer.toggleRecording()
                     XCTAssertTrue(MainLoop.iterate(until: { !composer.isRecording }, timeout: 10))
 

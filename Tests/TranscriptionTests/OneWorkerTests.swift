@@ -18,7 +18,7 @@ final class OneWorkerTests: XCTestCase {
             let store = try MessageStore(folder: spoken.storeFolder)
             let window = Transcriber(store: store, engine: SpokenMessages.engine)
             window.prepare()  // a recording began: its helper starts, and holds the queue
-            XCTAssertEqual(SpokenMessages.helpers.count, 1)
+            XCTAssertEqual(SpokenMessages.startedHelpers.count, 1)
             try store.queueTranscription([id])
             let other = Transcriber(store: try MessageStore(folder: spoken.storeFolder), engine: SpokenMessages.engine)
             var events: [Transcriber.Event] = []
@@ -47,7 +47,7 @@ final class OneWorkerTests: XCTestCase {
             let store = try MessageStore(folder: spoken.storeFolder)
             let window = Transcriber(store: store, engine: SpokenMessages.engine)
             window.prepare()
-            XCTAssertEqual(SpokenMessages.helpers.count, 1)
+            XCTAssertEqual(SpokenMessages.startedHelpers.count, 1)
             let wav = spoken.home.path("errands.wav")
             try PulseAudioServer.speech(Self.errands, to: wav)
             let child = try ChildProcess(harkExecutable, ["import", wav], environment: spoken.environment)

@@ -40,7 +40,7 @@ final class QueueTests: XCTestCase {
             var killed: Int32?
             var policy: Int?
             let events = Self.run(transcriber, until: [older, newer]) { event, transcriber in
-                if event == .started(messageID: newer), let pid = SpokenMessages.helpers.first {
+                if event == .started(messageID: newer), let pid = SpokenMessages.startedHelpers.first {
                     policy = Self.schedulingPolicy(of: pid)
                     killed = pid
                     kill(pid, SIGKILL)
@@ -76,7 +76,7 @@ final class QueueTests: XCTestCase {
             var workingWhenFreed = false
             let events = Self.run(transcriber, until: [message]) { event, transcriber in
                 guard event == .started(messageID: message) else { return }
-                let helper = SpokenMessages.helpers.first
+                let helper = SpokenMessages.startedHelpers.first
                 hogs = (0..<ProcessInfo.processInfo.activeProcessorCount).compactMap {
                     _ in try? ChildProcess("/bin/sh", ["-c", "while :; do :; done"])
                 }
@@ -112,7 +112,7 @@ final class QueueTests: XCTestCase {
                                           deadline: { $0 >= shortDeadline ? 5 : 300 })
             var stopped: Int32?
             let events = Self.run(transcriber, until: [older, newer]) { event, transcriber in
-                if event == .started(messageID: newer), let pid = SpokenMessages.helpers.first {
+                if event == .started(messageID: newer), let pid = SpokenMessages.startedHelpers.first {
                     stopped = pid
                     kill(pid, SIGSTOP)
                 }

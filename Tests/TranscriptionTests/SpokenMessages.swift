@@ -13,6 +13,8 @@ final class SpokenMessages {
     /// The checkout's engine (the one scripts/run-tests installs).
     /// The transcription helpers this test process runs now (found in /proc).
     static var helpers: [pid_t] { ProcessTable.helpers(running: engine.helperScript) }
+    /// The helpers, once one runs (one was just started).
+    static var startedHelpers: [pid_t] { ProcessTable.helpers(running: engine.helperScript, atLeast: 1) }
 
     static let engine: Engine = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
