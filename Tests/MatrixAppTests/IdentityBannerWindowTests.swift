@@ -27,7 +27,7 @@ extension RoomWindowTests {
                 let conversations = try Self.signIn(window, homeserver)
                 let session = try XCTUnwrap(conversations.account.session)
                 let secret = try awaitOnLoop { try await bob.createRoom(name: "Secret", invite: [Self.alice], encrypted: true) }
-                let plain = try awaitOnLoop { try await bob.createRoom(name: "Plain", invite: [Self.alice]) }
+                let plain = try awaitOnLoop { try await bob.createRoom(name: "Unencrypted beside the banner", invite: [Self.alice]) }
                 XCTAssertTrue(waitUntil { (try? store.matrix.room(secret)) != nil && (try? store.matrix.room(plain)) != nil })
                 try awaitOnLoop { try await session.join(secret) }
                 try awaitOnLoop { try await session.join(plain) }
