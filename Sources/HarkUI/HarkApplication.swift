@@ -100,9 +100,21 @@ public final class HarkApplication {
 
     private func toggleRecording() {
         guard !opensGallery else { return }
-        if mainWindow == nil { activate() }
+        if mainWindow?.isVisible != true { activate() }
         mainWindow?.composer?.toggleRecording()
     }
+
+    /// `hark --background` (the autostart entry, Running in the Background):
+    /// signed in, syncing and notifying with the window not shown until a
+    /// notification or a launch asks for it; nothing when Hark already runs.
+    public func runInBackground(programName: String) -> Int32 {
+        if let status = prepareGtk() { return status }
+        let app = application.as(GApplication.self)
+        guard g_application_register(app, nil, nil) != 0, g_application_get_is_remote(app) == 0 else { return 0 }
+        startsHidden = true
+        return runLoop(programName: programName)
+    }
+    private var startsHidden = false
 
     /// GTK started for the window, or the status to end with when it cannot be.
     private func prepareGtk() -> Int32? {
@@ -191,7 +203,11 @@ public final class HarkApplication {
             if let self, self.mainWindow === window { self.mainWindow = nil }
         }
         FrameReport.watch(window.window)
-        window.present()
+        if startsHidden {
+            startsHidden = false
+        } else {
+            window.present()
+        }
         window.recoverAfterFirstFrame()
         window.conversations?.restore()  // the Matrix account, its token from the keyring
         if togglesRecordingOnActivate {
@@ -209,11 +225,11 @@ public final class HarkApplication {
         try MessageStore(folder: folder, checkingForDamage: false)
     }
 
-    /// Closes the window (saving a recording in progress first); the
-    /// application ends with its last window.
+    /// Closes the window (saving a recording in progress first), even when
+    /// Hark runs in the background; the application ends with its last window.
     private func quit() {
         if let mainWindow {
-            mainWindow.close()
+            mainWindow.quit()
         } else {
             g_application_quit(application.as(GApplication.self))
         }

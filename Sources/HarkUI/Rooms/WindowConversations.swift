@@ -47,6 +47,8 @@ final class WindowConversations {
     var isWindowActive: @MainActor () -> Bool
     /// Sends a notification through the application; tests record them instead.
     var notify: @MainActor (RoomNotification) -> Void
+    /// A message a notification's Play asked for before its audio was here: it plays once downloaded.
+    var playsOnceDownloaded: String?
     /// Its observations of the account, playback and the composer: they end with it.
     private var subscriptions: [Subscription] = []
 
@@ -57,7 +59,8 @@ final class WindowConversations {
         self.banner = banner
         account = AccountModel(store: store)
         let gtkWindow = window.window
-        isWindowActive = { gtk_window_is_active(gtkWindow) != 0 }
+        // Hidden (closed to the background) it is no window the user is in.
+        isWindowActive = { gtk_window_is_active(gtkWindow) != 0 && gtk_widget_get_visible(Widget.widget(gtkWindow)) != 0 }
         let app = UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self)
         notify = { $0.send(through: app) }
         newConversation = NewConversation(window: gtkWindow, account: account, sidebarHeader: layout.sidebarHeader,
@@ -125,6 +128,7 @@ final class WindowConversations {
         case .signedIn, .signedOut, .restoring: banner.show(nil)
         }
         window.history?.canSendToRooms = account.isSignedIn
+        window.updateAutostart(account: account)
         accountDialog?.showState()
         reloadRooms()
     }
@@ -145,6 +149,7 @@ final class WindowConversations {
             endSendingToast(of: id)
         case .downloaded(let id):
             window.history?.apply(.changed(id))
+            if playsOnceDownloaded == id { play(messageID: id) }
             window.transcription?.wake()  // the store queued it, as it does a recording, when transcription is on
         case .downloadFailed(let id):
             window.history?.apply(.changed(id))
@@ -264,7 +269,7 @@ final class WindowConversations {
     }
 
     /// The room on screen, in the window the user is in: its messages are seen.
-    private func markShownRoomSeen() {
+    func markShownRoomSeen() {
         guard let room = shownRoom, room.unreadCount > 0, isWindowActive(), !layout.isShowingSidebarOnly,
               let session = account.session else { return }
         session.markRoomSeen(room.id)
@@ -372,24 +377,8 @@ final class WindowConversations {
         }
     }
 
-    // MARK: Notifications
-
-    private func notifyOf(_ received: [Message]) {
-        guard !isWindowActive() else { return }
-        let store = account.store
-        for message in received where message.unread && message.origin == .received {
-            guard let roomID = message.roomID, let room = try? store.matrix.room(roomID) else { continue }
-            let sender = store.matrix.senderName(of: message) ?? tr("Someone")
-            let notification = RoomNotification(message: message, senderName: sender, roomName: room.displayName)
-            notify(notification)
-        }
-    }
-
     private func addActions(application: UnsafeMutablePointer<GtkApplication>) {
         Actions.add(to: UnsafeMutableRawPointer(window.window), "matrix-account") { [weak self] in self?.openAccountDialog() }
-        // A notification's click: the application's action, with the room's id.
-        Actions.addTakingString(to: UnsafeMutableRawPointer(application), RoomNotification.openRoomAction) { [weak self] roomID in
-            self?.open(roomID: roomID)
-        }
+        addNotificationActions(application: application)
     }
 }
