@@ -108,13 +108,27 @@ public final class HarkApplication {
     /// signed in, syncing and notifying with the window not shown until a
     /// notification or a launch asks for it; nothing when Hark already runs.
     public func runInBackground(programName: String) -> Int32 {
+        if isRunningElsewhere() { return 0 }
         if let status = prepareGtk() { return status }
-        let app = application.as(GApplication.self)
-        guard g_application_register(app, nil, nil) != 0, g_application_get_is_remote(app) == 0 else { return 0 }
         startsHidden = true
         return runLoop(programName: programName)
     }
     private var startsHidden = false
+
+    /// Whether another process owns this application's id on the session bus.
+    private func isRunningElsewhere() -> Bool {
+        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else { return false }
+        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
+        let id = g_application_get_application_id(application.as(GApplication.self))
+        var arguments: [OpaquePointer?] = [g_variant_new_string(id)]
+        guard let reply = g_dbus_connection_call_sync(bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                                                      "NameHasOwner", g_variant_new_tuple(&arguments, 1), nil,
+                                                      G_DBUS_CALL_FLAGS_NONE, -1, nil, nil) else { return false }
+        defer { g_variant_unref(reply) }
+        let owned = g_variant_get_child_value(reply, 0)
+        defer { g_variant_unref(owned) }
+        return g_variant_get_boolean(owned) != 0
+    }
 
     /// GTK started for the window, or the status to end with when it cannot be.
     private func prepareGtk() -> Int32? {
