@@ -4,6 +4,7 @@ import CGtk
 import Foundation
 import GLibSupport
 import GtkSupport
+import HarkModel
 import Identity
 import Localization
 import MessageStore
@@ -17,6 +18,9 @@ public final class HarkApplication {
     private var gallery: GalleryWindow?
     private let opensGallery: Bool
     private var store: MessageStore?
+    /// The Matrix account and its running session: the application's, so
+    /// syncing and sending do not end with a window.
+    private var account: AccountModel?
     private var storeProblem: String?
     private var stillGallery = false
 
@@ -31,6 +35,7 @@ public final class HarkApplication {
         application.connect("shutdown") { [unowned self] in
             self.mainWindow?.purgePendingDeletions()  // deletions whose undo toast was still up
             self.mainWindow?.transcription?.stop()  // the helper ends with Hark
+            self.account?.stop()
             ExportWriter.abandonAll()  // an export still writing leaves no half-written file
         }
     }
@@ -181,7 +186,9 @@ public final class HarkApplication {
         quitOnSignals()
         if !opensGallery {
             do {
-                self.store = try Self.openStore()
+                let store = try Self.openStore()
+                self.store = store
+                account = AccountModel(store: store)
             } catch {
                 storeProblem = "\(error)"
             }
@@ -206,7 +213,7 @@ public final class HarkApplication {
             mainWindow.present()
             return
         }
-        let window = MainWindow(application: gtkApplication, store: store, storeProblem: storeProblem)
+        let window = MainWindow(application: gtkApplication, store: store, storeProblem: storeProblem, account: account)
         mainWindow = window
         if let summary = store?.recovery.damageSummary {
             window.toast(summary, seconds: MainWindow.problemSeconds)

@@ -70,7 +70,10 @@ final class MainWindow {
     /// that it holds every later toast back (its Details stay a click away).
     static let problemSeconds: UInt32 = 10
 
-    init(application: UnsafeMutablePointer<GtkApplication>, store: MessageStore?, storeProblem: String? = nil) {
+    /// `account`: the application's Matrix account (its session syncs and
+    /// sends whether a window shows it or not); without one, the window's own.
+    init(application: UnsafeMutablePointer<GtkApplication>, store: MessageStore?, storeProblem: String? = nil,
+         account: AccountModel? = nil) {
         self.store = store
         let appWindow = adw_application_window_new(application)!
         window = UnsafeMutableRawPointer(appWindow).assumingMemoryBound(to: GtkWindow.self)
@@ -229,7 +232,7 @@ final class MainWindow {
         installTranscription()
         installTranscripts(on: UnsafeMutableRawPointer(appWindow))
         conversations = WindowConversations(window: self, store: store, layout: layout, banner: banner,
-                                            application: application)
+                                            application: application, account: account)
         installKeyboard()
         focusRing = FocusRing(window: window) { [weak history] focus in history?.holdsFocus(focus) ?? false }
         installDropTarget()

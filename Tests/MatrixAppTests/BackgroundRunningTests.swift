@@ -1,3 +1,4 @@
+import CAdwaita
 import CGLib
 import CGtk
 import Foundation
@@ -103,6 +104,45 @@ final class BackgroundRunningTests: SharedServerTestCase {
                 XCTAssertNil(try awaitOnLoop { await conversations.account.signOut() })
                 XCTAssertFalse(FileManager.default.fileExists(atPath: autostart.path), "signed out: nothing to start for")
             }
+        }
+    }
+
+    /// The application's account (as HarkApplication holds it) goes on
+    /// syncing after the window showing it is gone: Bob's message lands in
+    /// the store with no window at all.
+    func testTheApplicationsAccountReceivesWithNoWindow() throws {
+        let homeserver = try homeserver
+        let folder = try ScratchFolder()
+        let voice = try oggVoiceFile(in: folder)
+        let keyring = try TestKeyring()
+        defer { keyring.stop() }
+        try MainActor.assumeIsolated {
+            XCTAssertEqual(gtk_init_check(), 1)
+            adw_init()
+            MainLoop.bridgeSwiftConcurrency()
+            let store = try MessageStore(folder: folder.url.appendingPathComponent("store"))
+            let app = HarkApplication(applicationID: "io.github.hark.Hark.MatrixTests\(Int.random(in: 0..<1_000_000))",
+                                      flags: G_APPLICATION_NON_UNIQUE)
+            _ = try withGError {
+                g_application_register(UnsafeMutableRawPointer(app.gtkApplication).assumingMemoryBound(to: GApplication.self), nil, $0)
+            }
+            let account = AccountModel(store: store)
+            defer { account.stop() }
+            let window = MainWindow(application: app.gtkApplication, store: store, account: account)
+            XCTAssertIdentical(window.conversations?.account, account)
+            XCTAssertNil(try awaitOnLoop { await account.signIn(server: homeserver, user: "alice", password: SharedHomeserver.password) })
+            let bob = try RoomWindowTests.bob(homeserver)
+            let roomID = try awaitOnLoop { try await bob.createRoom(name: "Windowless", invite: [RoomWindowTests.alice]) }
+            let session = try XCTUnwrap(account.session)
+            XCTAssertTrue(waitUntil { (try? store.matrix.room(roomID)) != nil }, "the invitation synced")
+            try awaitOnLoop { try await session.join(roomID) }
+
+            gtk_window_destroy(window.window)
+            settle()
+            XCTAssertEqual(g_list_length(gtk_application_get_windows(app.gtkApplication)), 0, "no window left")
+            _ = try RoomWindowTests.sendVoice(from: bob, to: roomID, path: voice)
+            XCTAssertTrue(waitUntil { ((try? store.shownIDs(in: .room(roomID))) ?? []).count == 1 }, "received with no window")
+            XCTAssertIdentical(account.session, session, "the same session, still running")
         }
     }
 

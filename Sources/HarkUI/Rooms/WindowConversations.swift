@@ -52,12 +52,15 @@ final class WindowConversations {
     /// Its observations of the account, playback and the composer: they end with it.
     private var subscriptions: [Subscription] = []
 
+    /// `account`: the application's, which outlives the window; without one
+    /// the window makes its own, stopped when it closes.
     init(window: MainWindow, store: MessageStore, layout: RoomLayout, banner: AccountBanner,
-         application: UnsafeMutablePointer<GtkApplication>) {
+         application: UnsafeMutablePointer<GtkApplication>, account shared: AccountModel? = nil) {
         self.window = window
         self.layout = layout
         self.banner = banner
-        account = AccountModel(store: store)
+        let ownAccount = shared == nil
+        account = shared ?? AccountModel(store: store)
         let gtkWindow = window.window
         // Hidden (closed to the background) it is no window the user is in.
         isWindowActive = { gtk_window_is_active(gtkWindow) != 0 && gtk_widget_get_visible(Widget.widget(gtkWindow)) != 0 }
@@ -91,7 +94,9 @@ final class WindowConversations {
         sidebar.onDeclineAll = { [weak self] ids in self?.confirmDeclineAll(ids) }
         connectHistory()
         addActions(application: application)
-        Signal.connect(UnsafeMutableRawPointer(gtkWindow), "destroy") { [weak self] in self?.account.stop() }
+        if ownAccount {
+            Signal.connect(UnsafeMutableRawPointer(gtkWindow), "destroy") { [weak self] in self?.account.stop() }
+        }
         Signal.connectPointer(UnsafeMutableRawPointer(gtkWindow), "notify::is-active") { [weak self] _ in
             guard let self, self.isWindowActive() else { return }
             self.markShownRoomSeen()
