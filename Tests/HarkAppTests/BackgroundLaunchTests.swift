@@ -4,7 +4,7 @@ import XCTest
 
 /// Running in the Background, in the real app: turned on from the main menu,
 /// closing the window leaves Hark running (a launch shows the window again,
-/// Quit ends it); `hark --background`, as the autostart entry starts it,
+/// Quit ends it, shown or hidden); `hark --background`, as the autostart entry starts it,
 /// runs with no window until a launch asks for one, and a second one changes
 /// nothing.
 final class BackgroundLaunchTests: XCTestCase {
@@ -28,6 +28,17 @@ final class BackgroundLaunchTests: XCTestCase {
         try driver.waitFor("the same window shown again") { try driver.buttons().contains("Main Menu") }
         XCTAssertEqual(try driver.quit(app), 0, "Quit ends it: \(app.output)")
         XCTAssertEqual(warningLines(in: app.output + again.output), [])
+
+        // Quit (the application's action, as a desktop's Quit asks it) with the window hidden ends it too.
+        let hidden = try ChildProcess(harkExecutable, [], environment: environment)
+        try driver.waitFor("the window") { try driver.buttons().contains("Main Menu") }
+        _ = try driver.focusWindow()
+        try driver.key("ctrl+w")
+        try driver.waitFor("the window closed") { try driver.xdotool("search", "--onlyvisible", "--name", "^Hark$").isEmpty }
+        let quit = try ChildProcess.run("/usr/bin/gapplication", ["action", "io.github.hark.Hark", "quit"], environment: environment)
+        XCTAssertEqual(quit.status, 0, quit.output)
+        XCTAssertEqual(hidden.waitForExit(seconds: 30), 0, hidden.output)
+        XCTAssertEqual(warningLines(in: hidden.output), [])
     }
 
     func testStartedInTheBackgroundHarkShowsNoWindowUntilLaunched() throws {
