@@ -4,6 +4,7 @@ import CGtk
 import Foundation
 import GLibSupport
 import GtkSupport
+import HarkModel
 import Identity
 import Localization
 import MessageStore
@@ -17,6 +18,9 @@ public final class HarkApplication {
     private var gallery: GalleryWindow?
     private let opensGallery: Bool
     private var store: MessageStore?
+    /// The Matrix account and its running session: the application's, so
+    /// syncing and sending do not end with a window.
+    private var account: AccountModel?
     private var storeProblem: String?
     private var stillGallery = false
 
@@ -31,6 +35,7 @@ public final class HarkApplication {
         application.connect("shutdown") { [unowned self] in
             self.mainWindow?.purgePendingDeletions()  // deletions whose undo toast was still up
             self.mainWindow?.transcription?.stop()  // the helper ends with Hark
+            self.account?.stop()
             ExportWriter.abandonAll()  // an export still writing leaves no half-written file
         }
     }
@@ -100,8 +105,34 @@ public final class HarkApplication {
 
     private func toggleRecording() {
         guard !opensGallery else { return }
-        if mainWindow == nil { activate() }
+        if mainWindow?.isVisible != true { activate() }
         mainWindow?.composer?.toggleRecording()
+    }
+
+    /// `hark --background` (the autostart entry, Running in the Background):
+    /// signed in, syncing and notifying with the window not shown until a
+    /// notification or a launch asks for it; nothing when Hark already runs.
+    public func runInBackground(programName: String) -> Int32 {
+        if isRunningElsewhere() { return 0 }
+        if let status = prepareGtk() { return status }
+        startsHidden = true
+        return runLoop(programName: programName)
+    }
+    private var startsHidden = false
+
+    /// Whether another process owns this application's id on the session bus.
+    private func isRunningElsewhere() -> Bool {
+        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else { return false }
+        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
+        let id = g_application_get_application_id(application.as(GApplication.self))
+        var arguments: [OpaquePointer?] = [g_variant_new_string(id)]
+        guard let reply = g_dbus_connection_call_sync(bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                                                      "NameHasOwner", g_variant_new_tuple(&arguments, 1), nil,
+                                                      G_DBUS_CALL_FLAGS_NONE, -1, nil, nil) else { return false }
+        defer { g_variant_unref(reply) }
+        let owned = g_variant_get_child_value(reply, 0)
+        defer { g_variant_unref(owned) }
+        return g_variant_get_boolean(owned) != 0
     }
 
     /// GTK started for the window, or the status to end with when it cannot be.
@@ -155,7 +186,9 @@ public final class HarkApplication {
         quitOnSignals()
         if !opensGallery {
             do {
-                self.store = try Self.openStore()
+                let store = try Self.openStore()
+                self.store = store
+                account = AccountModel(store: store)
             } catch {
                 storeProblem = "\(error)"
             }
@@ -180,7 +213,7 @@ public final class HarkApplication {
             mainWindow.present()
             return
         }
-        let window = MainWindow(application: gtkApplication, store: store, storeProblem: storeProblem)
+        let window = MainWindow(application: gtkApplication, store: store, storeProblem: storeProblem, account: account)
         mainWindow = window
         if let summary = store?.recovery.damageSummary {
             window.toast(summary, seconds: MainWindow.problemSeconds)
@@ -191,7 +224,11 @@ public final class HarkApplication {
             if let self, self.mainWindow === window { self.mainWindow = nil }
         }
         FrameReport.watch(window.window)
-        window.present()
+        if startsHidden {
+            startsHidden = false
+        } else {
+            window.present()
+        }
         window.recoverAfterFirstFrame()
         window.conversations?.restore()  // the Matrix account, its token from the keyring
         if togglesRecordingOnActivate {
@@ -209,11 +246,11 @@ public final class HarkApplication {
         try MessageStore(folder: folder, checkingForDamage: false)
     }
 
-    /// Closes the window (saving a recording in progress first); the
-    /// application ends with its last window.
+    /// Closes the window (saving a recording in progress first), even when
+    /// Hark runs in the background; the application ends with its last window.
     private func quit() {
         if let mainWindow {
-            mainWindow.close()
+            mainWindow.quit()
         } else {
             g_application_quit(application.as(GApplication.self))
         }

@@ -64,11 +64,16 @@ final class MainWindow {
     private(set) var focusRing: FocusRing?
     /// The media controls and the session kept awake (see MainWindow+Desktop).
     var desktop: DesktopIntegration?
+    /// Quit asked (Ctrl+Q): a close ends the window even when Hark runs in the background.
+    var isQuitting = false
     /// How long a problem stays up: long enough to read, and never so long
     /// that it holds every later toast back (its Details stay a click away).
     static let problemSeconds: UInt32 = 10
 
-    init(application: UnsafeMutablePointer<GtkApplication>, store: MessageStore?, storeProblem: String? = nil) {
+    /// `account`: the application's Matrix account (its session syncs and
+    /// sends whether a window shows it or not); without one, the window's own.
+    init(application: UnsafeMutablePointer<GtkApplication>, store: MessageStore?, storeProblem: String? = nil,
+         account: AccountModel? = nil) {
         self.store = store
         let appWindow = adw_application_window_new(application)!
         window = UnsafeMutableRawPointer(appWindow).assumingMemoryBound(to: GtkWindow.self)
@@ -227,7 +232,7 @@ final class MainWindow {
         installTranscription()
         installTranscripts(on: UnsafeMutableRawPointer(appWindow))
         conversations = WindowConversations(window: self, store: store, layout: layout, banner: banner,
-                                            application: application)
+                                            application: application, account: account)
         installKeyboard()
         focusRing = FocusRing(window: window) { [weak history] focus in history?.holdsFocus(focus) ?? false }
         installDropTarget()
@@ -240,10 +245,13 @@ final class MainWindow {
             self.exporter?.cancelAll()  // no half-written file stays in the user's folder
             guard let composer = self.composer, composer.isRecording else {
                 self.playback?.stop()
-                return false
+                guard self.hidesOnClose else { return false }
+                self.hide()
+                return true
             }
             composer.finish { [weak self] in
-                if let window = self?.window { gtk_window_destroy(window) }
+                guard let self else { return }
+                if self.hidesOnClose { self.hide() } else { gtk_window_destroy(self.window) }
             }
             return true
         }
@@ -319,6 +327,7 @@ final class MainWindow {
         Actions.add(to: map, "undo") { [weak self] in self?.undoLastDeletion() }
 
         addPlaybackActions(to: map)
+        addBackgroundAction(to: map)
 
         Actions.setAccels(application, "win.record", ["<Control>r"])
         Actions.setAccels(application, "win.cancel-recording", ["Escape"])
@@ -341,6 +350,8 @@ final class MainWindow {
             g_object_unref(UnsafeMutableRawPointer(transcribeAll))
             NewConversation.addMenuItem(to: messages)
             g_menu_append(messages, tr("_Matrix Account…"), "win.matrix-account")
+            // TRANSLATORS: a check item: with it on, closing the window keeps Hark receiving messages.
+            g_menu_append(messages, tr("Run in _Background"), "win." + runInBackgroundAction)
             g_menu_append_section(menu, nil, UnsafeMutableRawPointer(messages).assumingMemoryBound(to: GMenuModel.self))
             g_object_unref(UnsafeMutableRawPointer(messages))
         }

@@ -6,11 +6,14 @@ import Foundation
 /// asks), else `$HOME/.local/share` and `$HOME/.cache`. `$HOME` is the home:
 /// the passwd entry's only when `HOME` is unset or empty (Foundation's
 /// `NSHomeDirectory()` reads the passwd entry and ignores `HOME`). Hark keeps
-/// no configuration files: its settings live in the store's database.
+/// no configuration files: its settings live in the store's database; the
+/// configuration home (`$XDG_CONFIG_HOME`, else `$HOME/.config`) holds only
+/// the autostart entry that Running in the Background writes.
 public struct XDGDirectories: Sendable, Equatable {
     public let home: String
     public let dataHome: URL
     public let cacheHome: URL
+    public let configHome: URL
 
     /// The folders `environment` names; `passwdHome` is asked only when
     /// `HOME` is of no use.
@@ -24,6 +27,7 @@ public struct XDGDirectories: Sendable, Equatable {
         }
         dataHome = folder("XDG_DATA_HOME", default: ".local/share")
         cacheHome = folder("XDG_CACHE_HOME", default: ".cache")
+        configHome = folder("XDG_CONFIG_HOME", default: ".config")
     }
 
     /// The home folder of the process's user in the passwd database.

@@ -3,7 +3,7 @@ import HarkUI
 import Localization
 
 // The window's executable: `hark` execs it for `hark` (the window) and
-// `hark gallery [--still]` and `hark record --toggle`, keeping GTK out of every other command.
+// `hark gallery [--still]` and `hark record --toggle` and `hark --background`, keeping GTK out of every other command.
 // Top-level code runs on the main actor, on the main thread GTK needs;
 // HarkApplication.run bridges Swift concurrency onto GLib's loop.
 
@@ -23,6 +23,8 @@ private func runWindow(_ arguments: [String]) -> Int32 {
     switch arguments {
     case []:
         return HarkApplication().run(programName: programName)
+    case ["--background"]:
+        return HarkApplication().runInBackground(programName: programName)
     case ["record", "--toggle"]:
         return HarkApplication().runTogglingRecording(programName: programName)
     case ["gallery"], ["gallery", "--still"]:

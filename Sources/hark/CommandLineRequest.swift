@@ -5,6 +5,8 @@ import Transcription
 /// running so that every command reads its arguments the same way.
 enum CommandLineRequest: Equatable {
     case gui
+    /// The window's application started with no window shown (the autostart entry).
+    case background
     /// `still`: no moving sample data (for screenshots and tests).
     case gallery(still: Bool)
     case help
@@ -57,6 +59,9 @@ enum CommandLineRequest: Equatable {
             case "--version":
                 try rest.finish()
                 return .version
+            case "--background":
+                try rest.finish()
+                return .background
             case "record":
                 if rest.flag("--toggle") {
                     try rest.finish()

@@ -48,7 +48,7 @@ final class WindowLauncherTests: XCTestCase {
     func testAMissingWindowIsSaidInASentence() throws {
         let folder = try ScratchFolder()
         try FileManager.default.copyItem(atPath: harkExecutable, toPath: folder.path("hark"))
-        for arguments in [[], ["gallery"]] {
+        for arguments in [[], ["gallery"], ["--background"]] {
             let (status, output) = try ChildProcess.run(folder.path("hark"), arguments)
             XCTAssertEqual(status, 1, output)
             XCTAssertTrue(output.contains("Hark's window is not installed: no hark-window at \(folder.path("hark-window"))"),

@@ -151,8 +151,9 @@ final class RoomWindowTests: XCTestCase {
                 _ = try Self.sendVoice(from: bob, to: roomID, path: voice)
                 XCTAssertTrue(waitUntil { conversations.sidebar.rowNames.contains("Voice, 1 unread, Latest from bob") },
                               "\(conversations.sidebar.rowNames)")
-                XCTAssertEqual(notifications,
-                               [RoomNotification(title: "bob", body: "Voice message in Voice · 0:04", roomID: roomID)])
+                let received = try XCTUnwrap(try store.shownIDs(in: .room(roomID)).first)
+                XCTAssertEqual(notifications, [RoomNotification(title: "bob", body: "Voice message in Voice · 0:04", roomID: roomID,
+                                                                 messageID: received)])
                 XCTAssertEqual(history.count, 0, "the recordings hold no received message")
 
                 // The notification's action opens the room at its message.

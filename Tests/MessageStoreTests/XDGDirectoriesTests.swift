@@ -12,19 +12,22 @@ final class XDGDirectoriesTests: XCTestCase {
         XCTAssertEqual(found.home, "/tmp/alt")
         XCTAssertEqual(found.dataHome.path, "/tmp/alt/.local/share")
         XCTAssertEqual(found.cacheHome.path, "/tmp/alt/.cache")
+        XCTAssertEqual(found.configHome.path, "/tmp/alt/.config")
     }
 
     func testAbsoluteXDGVariablesWin() {
-        let found = folders(["HOME": "/tmp/alt", "XDG_DATA_HOME": "/data", "XDG_CACHE_HOME": "/cache"])
+        let found = folders(["HOME": "/tmp/alt", "XDG_DATA_HOME": "/data", "XDG_CACHE_HOME": "/cache", "XDG_CONFIG_HOME": "/config"])
         XCTAssertEqual(found.dataHome.path, "/data")
         XCTAssertEqual(found.cacheHome.path, "/cache")
+        XCTAssertEqual(found.configHome.path, "/config")
     }
 
     /// "If an implementation encounters a relative path in any of these
     /// variables it should consider the path invalid and ignore it."
     func testRelativeOrEmptyXDGVariablesAreIgnored() {
-        let found = folders(["HOME": "/tmp/alt", "XDG_DATA_HOME": "data", "XDG_CACHE_HOME": ""])
+        let found = folders(["HOME": "/tmp/alt", "XDG_DATA_HOME": "data", "XDG_CACHE_HOME": "", "XDG_CONFIG_HOME": "config"])
         XCTAssertEqual(found.dataHome.path, "/tmp/alt/.local/share")
+        XCTAssertEqual(found.configHome.path, "/tmp/alt/.config")
         XCTAssertEqual(found.cacheHome.path, "/tmp/alt/.cache")
     }
 

@@ -47,17 +47,23 @@ final class WindowConversations {
     var isWindowActive: @MainActor () -> Bool
     /// Sends a notification through the application; tests record them instead.
     var notify: @MainActor (RoomNotification) -> Void
+    /// A message a notification's Play asked for before its audio was here: it plays once downloaded.
+    var playsOnceDownloaded: String?
     /// Its observations of the account, playback and the composer: they end with it.
     private var subscriptions: [Subscription] = []
 
+    /// `account`: the application's, which outlives the window; without one
+    /// the window makes its own, stopped when it closes.
     init(window: MainWindow, store: MessageStore, layout: RoomLayout, banner: AccountBanner,
-         application: UnsafeMutablePointer<GtkApplication>) {
+         application: UnsafeMutablePointer<GtkApplication>, account shared: AccountModel? = nil) {
         self.window = window
         self.layout = layout
         self.banner = banner
-        account = AccountModel(store: store)
+        let ownAccount = shared == nil
+        account = shared ?? AccountModel(store: store)
         let gtkWindow = window.window
-        isWindowActive = { gtk_window_is_active(gtkWindow) != 0 }
+        // Hidden (closed to the background) it is no window the user is in.
+        isWindowActive = { gtk_window_is_active(gtkWindow) != 0 && gtk_widget_get_visible(Widget.widget(gtkWindow)) != 0 }
         let app = UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self)
         notify = { $0.send(through: app) }
         newConversation = NewConversation(window: gtkWindow, account: account, sidebarHeader: layout.sidebarHeader,
@@ -88,7 +94,9 @@ final class WindowConversations {
         sidebar.onDeclineAll = { [weak self] ids in self?.confirmDeclineAll(ids) }
         connectHistory()
         addActions(application: application)
-        Signal.connect(UnsafeMutableRawPointer(gtkWindow), "destroy") { [weak self] in self?.account.stop() }
+        if ownAccount {
+            Signal.connect(UnsafeMutableRawPointer(gtkWindow), "destroy") { [weak self] in self?.account.stop() }
+        }
         Signal.connectPointer(UnsafeMutableRawPointer(gtkWindow), "notify::is-active") { [weak self] _ in
             guard let self, self.isWindowActive() else { return }
             self.markShownRoomSeen()
@@ -125,6 +133,7 @@ final class WindowConversations {
         case .signedIn, .signedOut, .restoring: banner.show(nil)
         }
         window.history?.canSendToRooms = account.isSignedIn
+        window.updateAutostart(account: account)
         accountDialog?.showState()
         reloadRooms()
     }
@@ -145,6 +154,7 @@ final class WindowConversations {
             endSendingToast(of: id)
         case .downloaded(let id):
             window.history?.apply(.changed(id))
+            if playsOnceDownloaded == id { play(messageID: id) }
             window.transcription?.wake()  // the store queued it, as it does a recording, when transcription is on
         case .downloadFailed(let id):
             window.history?.apply(.changed(id))
@@ -264,7 +274,7 @@ final class WindowConversations {
     }
 
     /// The room on screen, in the window the user is in: its messages are seen.
-    private func markShownRoomSeen() {
+    func markShownRoomSeen() {
         guard let room = shownRoom, room.unreadCount > 0, isWindowActive(), !layout.isShowingSidebarOnly,
               let session = account.session else { return }
         session.markRoomSeen(room.id)
@@ -372,24 +382,8 @@ final class WindowConversations {
         }
     }
 
-    // MARK: Notifications
-
-    private func notifyOf(_ received: [Message]) {
-        guard !isWindowActive() else { return }
-        let store = account.store
-        for message in received where message.unread && message.origin == .received {
-            guard let roomID = message.roomID, let room = try? store.matrix.room(roomID) else { continue }
-            let sender = store.matrix.senderName(of: message) ?? tr("Someone")
-            let notification = RoomNotification(message: message, senderName: sender, roomName: room.displayName)
-            notify(notification)
-        }
-    }
-
     private func addActions(application: UnsafeMutablePointer<GtkApplication>) {
         Actions.add(to: UnsafeMutableRawPointer(window.window), "matrix-account") { [weak self] in self?.openAccountDialog() }
-        // A notification's click: the application's action, with the room's id.
-        Actions.addTakingString(to: UnsafeMutableRawPointer(application), RoomNotification.openRoomAction) { [weak self] roomID in
-            self?.open(roomID: roomID)
-        }
+        addNotificationActions(application: application)
     }
 }

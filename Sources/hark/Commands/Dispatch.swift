@@ -28,6 +28,8 @@ func run(_ request: CommandLineRequest) -> Int32 {
     switch request {
     case .gui:
         return WindowLauncher.replaceProcess(with: [])
+    case .background:
+        return WindowLauncher.replaceProcess(with: ["--background"])
     case .gallery(let still):
         return WindowLauncher.replaceProcess(with: still ? ["gallery", "--still"] : ["gallery"])
     case .recordToggle:
