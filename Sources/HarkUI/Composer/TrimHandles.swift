@@ -53,7 +53,6 @@ final class TrimHandles {
                 self?.key(keyval, state: state, on: edge) ?? false
             }
             gtk_widget_add_controller(handle, keys)
-            Signal.connect(UnsafeMutableRawPointer(handle), "notify::has-focus") { [weak self] in self?.redraw() }
         }
         DrawingArea.setDraw(hark_drawing_area(shade)) { [weak self] cairo, width, height in
             self?.draw(cairo, width: Double(width), height: Double(height))
