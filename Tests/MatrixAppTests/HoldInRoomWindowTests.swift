@@ -37,92 +37,64 @@ extension RoomWindowTests {
     }
 
     func testHoldingRecordInARoomSendsAtTheReleaseAndDraggingAwayDiscards() throws {
-        let homeserver = try homeserver
-        let keyring = try TestKeyring()
-        defer { keyring.stop() }
-        let folder = try ScratchFolder()
-        try MainActor.assumeIsolated {
-            PlaybackController.audioSink = "fakesink sync=true"
-            let bob = try Self.bob(homeserver)
-            try withWindow(storeIn: folder.url.appendingPathComponent("store")) { store, window in
-                let title = "Hark hold in a room \(getpid())"
-                gtk_window_set_title(window.window, title)
-                let conversations = try Self.signIn(window, homeserver)
-                let roomID = try RoomUndoTests.joinedRoom("Held", bob: bob, conversations: conversations, store: store)
-                conversations.show(.room(roomID))
-                settle(seconds: 0.5)
-                let composer = try XCTUnwrap(window.composer)
-                let draft = try XCTUnwrap(composer.draft)
-                composer.source = { (.pipeline("audiotestsrc is-live=true volume=0.3"), nil) }
-                let bobBefore = try Self.bobsSyncToken(bob)
+        let title = "Hark hold in a room \(getpid())"
+        try inDraftRoom("Held", title: title) { room in
+            let (store, window, composer, draft, bob) = (room.store, room.window, room.composer, room.draft, room.bob)
+            settle(seconds: 0.5)
+            let bobBefore = try Self.bobsSyncToken(bob)
 
-                // Held, then let go: sent at once, no draft.
-                try Self.point(at: composer.recordButton, in: window, titled: title)
-                try Self.xdotool("mousedown", "1")
-                XCTAssertTrue(waitUntil { composer.hold.isHolding && (composer.recorder?.elapsed ?? 0) > 1 }, "held, recording")
-                let heldID = try XCTUnwrap(composer.recordingID)
-                try Self.xdotool("mouseup", "1")
-                XCTAssertTrue(waitUntil { (try? store.matrix.sendState(of: heldID)) == .sent }, "sent at the release")
-                XCTAssertNil(draft.message, "no draft after a hold")
-                XCTAssertEqual(try Self.alicesVoiceMessages(seenBy: bob, since: bobBefore, for: 3), 1, "exactly one")
+            // Held, then let go: sent at once, no draft.
+            try Self.point(at: composer.recordButton, in: window, titled: title)
+            try Self.xdotool("mousedown", "1")
+            XCTAssertTrue(waitUntil { composer.hold.isHolding && (composer.recorder?.elapsed ?? 0) > 1 }, "held, recording")
+            let heldID = try XCTUnwrap(composer.recordingID)
+            try Self.xdotool("mouseup", "1")
+            XCTAssertTrue(waitUntil { (try? store.matrix.sendState(of: heldID)) == .sent }, "sent at the release")
+            XCTAssertNil(draft.message, "no draft after a hold")
+            XCTAssertEqual(try Self.alicesVoiceMessages(seenBy: bob, since: bobBefore, for: 3), 1, "exactly one")
 
-                // Held, dragged away, let go: thrown away (undoably), nothing sent.
-                try Self.point(at: composer.recordButton, in: window, titled: title)
-                try Self.xdotool("mousedown", "1")
-                XCTAssertTrue(waitUntil { composer.hold.isHolding && (composer.recorder?.elapsed ?? 0) > 1 }, "held again")
-                let draggedID = try XCTUnwrap(composer.recordingID)
-                try Self.xdotool("mousemove_relative", "--", "0", "-150")
-                XCTAssertTrue(waitUntil { composer.hold.isAway }, "away from Record")
-                try Self.xdotool("mouseup", "1")
-                XCTAssertTrue(waitUntil { !composer.isRecording && window.pendingDeletions.contains { $0.message.id == draggedID } },
-                              "discarded, with Undo")
-                XCTAssertNil(draft.message)
-                XCTAssertEqual(try store.matrix.sends(of: draggedID), [])
-                XCTAssertEqual(try Self.alicesVoiceMessages(seenBy: bob, since: bobBefore, for: 3), 1, "still the first alone")
-            }
+            // Held, dragged away, let go: thrown away (undoably), nothing sent.
+            try Self.point(at: composer.recordButton, in: window, titled: title)
+            try Self.xdotool("mousedown", "1")
+            XCTAssertTrue(waitUntil { composer.hold.isHolding && (composer.recorder?.elapsed ?? 0) > 1 }, "held again")
+            let draggedID = try XCTUnwrap(composer.recordingID)
+            try Self.xdotool("mousemove_relative", "--", "0", "-150")
+            XCTAssertTrue(waitUntil { composer.hold.isAway }, "away from Record")
+            try Self.xdotool("mouseup", "1")
+            XCTAssertTrue(waitUntil { !composer.isRecording && window.pendingDeletions.contains { $0.message.id == draggedID } },
+                          "discarded, with Undo")
+            XCTAssertNil(draft.message)
+            XCTAssertEqual(try store.matrix.sends(of: draggedID), [])
+            XCTAssertEqual(try Self.alicesVoiceMessages(seenBy: bob, since: bobBefore, for: 3), 1, "still the first alone")
         }
     }
 
     func testATrimHandleDraggedWithThePointerMovesTheStart() throws {
-        let homeserver = try homeserver
-        let keyring = try TestKeyring()
-        defer { keyring.stop() }
-        let folder = try ScratchFolder()
-        try MainActor.assumeIsolated {
-            PlaybackController.audioSink = "fakesink sync=true"
-            let bob = try Self.bob(homeserver)
-            try withWindow(storeIn: folder.url.appendingPathComponent("store")) { store, window in
-                let title = "Hark trim drag \(getpid())"
-                gtk_window_set_title(window.window, title)
-                let conversations = try Self.signIn(window, homeserver)
-                let roomID = try RoomUndoTests.joinedRoom("Dragged", bob: bob, conversations: conversations, store: store)
-                conversations.show(.room(roomID))
-                let composer = try XCTUnwrap(window.composer)
-                let draft = try XCTUnwrap(composer.draft)
-                composer.source = { (.pipeline("audiotestsrc is-live=true volume=0.3"), nil) }
-                composer.toggleRecording()
-                XCTAssertTrue(waitUntil { (composer.recorder?.elapsed ?? 0) > 2 })
-                composer.toggleRecording()
-                XCTAssertTrue(waitUntil { draft.message != nil }, "a draft after Stop")
-                settle(seconds: 0.5)
-                let duration = try XCTUnwrap(draft.message?.duration)
-                XCTAssertEqual(draft.selection.start, 0)
+        let title = "Hark trim drag \(getpid())"
+        try inDraftRoom("Dragged", title: title) { room in
+            let (window, composer, draft) = (room.window, room.composer, room.draft)
+            composer.toggleRecording()
+            XCTAssertTrue(waitUntil { (composer.recorder?.elapsed ?? 0) > 2 })
+            composer.toggleRecording()
+            XCTAssertTrue(waitUntil { draft.message != nil }, "a draft after Stop")
+            settle(seconds: 0.5)
+            let duration = try XCTUnwrap(draft.message?.duration)
+            XCTAssertEqual(draft.selection.start, 0)
 
-                // Pressed on the start handle, dragged a quarter of the waveform in.
-                let start = draft.handles.startHandle
-                let quarter = Double(gtk_widget_get_width(draft.waveform.widget)) / 4
-                try Self.point(at: start, in: window, titled: title)
-                try Self.xdotool("mousedown", "1")
-                try Self.xdotool("mousemove_relative", "--", String(Int(quarter / 2)), "0")
-                try Self.xdotool("mousemove_relative", "--", String(Int(quarter / 2)), "0")
-                XCTAssertTrue(waitUntil(seconds: 5) { draft.selection.start > duration / 8 }, "the start follows the pointer")
-                try Self.xdotool("mouseup", "1")
-                settle()
-                XCTAssertEqual(draft.selection.start, duration / 4, accuracy: duration / 10, "a quarter in")
-                XCTAssertEqual(draft.selection.end, duration, "the end stays")
-                XCTAssertEqual(gtk_root_get_focus(OpaquePointer(window.window)), start, "the handle dragged has the focus")
-                XCTAssertEqual(window.playback?.isPlaying, false, "a drag on a handle is no seek that plays")
-            }
+            // Pressed on the start handle, dragged a quarter of the waveform in.
+            let start = draft.handles.startHandle
+            let quarter = Double(gtk_widget_get_width(draft.waveform.widget)) / 4
+            try Self.point(at: start, in: window, titled: title)
+            try Self.xdotool("mousedown", "1")
+            try Self.xdotool("mousemove_relative", "--", String(Int(quarter / 2)), "0")
+            try Self.xdotool("mousemove_relative", "--", String(Int(quarter / 2)), "0")
+            XCTAssertTrue(waitUntil(seconds: 5) { draft.selection.start > duration / 8 }, "the start follows the pointer")
+            try Self.xdotool("mouseup", "1")
+            settle()
+            XCTAssertEqual(draft.selection.start, duration / 4, accuracy: duration / 10, "a quarter in")
+            XCTAssertEqual(draft.selection.end, duration, "the end stays")
+            XCTAssertEqual(gtk_root_get_focus(OpaquePointer(window.window)), start, "the handle dragged has the focus")
+            XCTAssertEqual(window.playback?.isPlaying, false, "a drag on a handle is no seek that plays")
         }
     }
 }
