@@ -170,4 +170,37 @@ extension RoomWindowTests {
             XCTAssertEqual(try Self.sentDuration(bob, room: roomID, eventID: eventID), Int((whole.duration * 1000).rounded()))
         }
     }
+
+    func testTheHandlesStartWhereTheSilenceWouldBeCutAndSendCutsThere() throws {
+        let folder = try ScratchFolder()
+        let opus = try Self.takeWithPauses(in: folder)
+        try inDraftRoom("Pauses") { room in
+            let (store, composer, draft, bob, roomID) = (room.store, room.composer, room.draft, room.bob, room.roomID)
+            // A take with 2 s of silence at each end, as if just recorded into the room.
+            let take = try store.beginRecording(roomID: roomID)
+            try FileManager.default.copyItem(atPath: opus, toPath: store.audioPath(of: take))
+            let analysis = try Analyzer.analyze(path: opus)
+            try store.finishRecording(take.id, duration: analysis.duration, levels: analysis.levels)
+            composer.showDraft(try store.message(take.id))
+            XCTAssertEqual(draft.message?.id, take.id)
+            let expected = TakeTrim(levels: analysis.levels, duration: analysis.duration)
+            XCTAssertEqual(draft.selection.kept, expected.kept, "the handles stand where the default trim cuts")
+            XCTAssertEqual(draft.selection.length, 2, accuracy: 0.3, "about 3.5 s of silence outside them")
+            XCTAssertEqual(draft.length.text, DurationText.clock(draft.selection.length))
+            XCTAssertEqual(try store.message(take.id).duration, analysis.duration, accuracy: 0.001, "nothing cut before Send")
+
+            hark_test_emit(draft.sendButton, "clicked")
+            XCTAssertTrue(waitUntil { (try? store.matrix.sendState(of: take.id)) == .sent })
+            let kept = try store.message(take.id).duration
+            XCTAssertEqual(kept, expected.kept.upperBound - expected.kept.lowerBound, accuracy: 0.001)
+            let eventID = try XCTUnwrap(try store.matrix.sends(of: take.id).first?.eventID)
+            XCTAssertEqual(try Self.sentDuration(bob, room: roomID, eventID: eventID), Int((kept * 1000).rounded()))
+            // The tone is all there: the audio sent, measured again, has its levels where it now stands.
+            let levels = try Analyzer.analyze(path: store.audioPath(of: try store.message(take.id))).levels
+            let offset = Int((expected.kept.lowerBound / 0.05).rounded(.down))
+            for index in 45..<65 { // the middle of the tone (2 s…3.5 s in the original)
+                XCTAssertEqual(levels.rms[index - offset], analysis.levels.rms[index], accuracy: 1, "interval \(index)")
+            }
+        }
+    }
 }
