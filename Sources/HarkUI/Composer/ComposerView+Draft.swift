@@ -28,8 +28,9 @@ extension ComposerView {
     func showDraft(_ message: Message, selection: TrimSelection? = nil) {
         guard let draft else { return takesSaved.send(message) }
         let levels = (try? store.levels(of: message.id)) ?? LevelTrack()
-        draft.show(message, levels: levels, trimming: false, trim: TakeTrim(levels: levels, duration: message.duration),
-                   selection: selection)
+        // Handles given back (a take gone on) say by themselves what is cut.
+        let trim = selection == nil ? TakeTrim(levels: levels, duration: message.duration) : nil
+        draft.show(message, levels: levels, trimming: false, trim: trim, selection: selection)
         updateControls()
     }
 

@@ -108,6 +108,7 @@ final class DraftView {
         gtk_widget_set_visible(trimmed, gtk_label_get_text(hark_label(trimmed)).map { $0.pointee != 0 } == true ? 1 : 0)
         gtk_widget_set_sensitive(playButton, trimming ? 0 : 1)
         gtk_widget_set_sensitive(sendButton, trimming ? 0 : 1)
+        gtk_widget_set_sensitive(waveform.widget, trimming ? 0 : 1)  // what is cut is settled
         gtk_widget_set_visible(widget, 1)
         follow()
         if !trimming { gtk_widget_grab_focus(sendButton) }  // Enter sends
@@ -126,7 +127,7 @@ final class DraftView {
         guard let message else { return }
         let seconds = min(handles.selection.end, max(handles.selection.start, asked))  // only what is sent plays
         playback.seek(message.id, to: seconds, preview: preview)
-        length.set(DurationText.clock(seconds))
+        length.set(DurationText.clock(seconds - handles.selection.start))
     }
 
     /// Follows the player: the button, the playhead, the clock.
