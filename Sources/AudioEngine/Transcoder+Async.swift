@@ -23,4 +23,22 @@ extension Transcoder {
         }
         if let result { throw result }
     }
+
+    /// `work` (a blocking conversion) on a thread of its own, for code on the
+    /// main thread; what it threw is thrown here.
+    public static func onThread(named name: String, _ work: @escaping @Sendable () throws(AudioError) -> Void) async throws(AudioError) {
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<AudioError?, Never>) in
+            let thread = Thread {
+                do throws(AudioError) {
+                    try work()
+                    continuation.resume(returning: nil)
+                } catch {
+                    continuation.resume(returning: error)
+                }
+            }
+            thread.name = name
+            thread.start()
+        }
+        if let result { throw result }
+    }
 }

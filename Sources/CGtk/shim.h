@@ -28,6 +28,11 @@ static inline void hark_accessible_set_description(gpointer accessible, const ch
 static inline void hark_accessible_set_value_text(gpointer accessible, const char *text) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(accessible), GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, text, -1);
 }
+/* A slider-like widget of our own: its range and value, for a screen reader. */
+static inline void hark_accessible_set_range(gpointer accessible, double minimum, double maximum, double now) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(accessible), GTK_ACCESSIBLE_PROPERTY_VALUE_MIN, minimum,
+                                   GTK_ACCESSIBLE_PROPERTY_VALUE_MAX, maximum, GTK_ACCESSIBLE_PROPERTY_VALUE_NOW, now, -1);
+}
 /* For tests (gtk_test_accessible_check_property is variadic): NULL when a
    string property holds `expected`, else what it holds (to be freed). */
 static inline char *hark_accessible_check_string(gpointer accessible, GtkAccessibleProperty property,

@@ -75,14 +75,34 @@ public final class PlaybackController {
     /// play into the microphone): Space, Enter, a click or auto-play wait.
     public var isHeldOff = false
 
+    /// The part of a message that plays (a draft's, between its trim
+    /// handles), by message: playing starts inside it and pauses at its end,
+    /// back at its start.
+    private var bounds: [String: ClosedRange<Double>] = [:]
+
+    /// Plays only `range` of message `id` from now on (nil: all of it).
+    public func setBounds(_ id: String, _ range: ClosedRange<Double>?) {
+        bounds[id] = range
+        guard let range, id == currentID, !range.contains(position) else { return }
+        position = range.lowerBound
+        player.seek(to: range.lowerBound)
+        positions.send(id)
+    }
+
+    /// Where playing `message` from `seconds` starts: there, unless past its end (or its bounds').
+    private func start(of message: Message, from seconds: Double) -> Double {
+        let range = bounds[message.id] ?? 0...message.duration
+        return seconds >= range.lowerBound && seconds < range.upperBound - 0.2 ? seconds : range.lowerBound
+    }
+
     /// Plays or pauses `message`; another one playing stops first.
     public func toggle(_ message: Message) {
         if currentID == message.id {
             if isHeldOff, !isPlaying { return }
-            // Paused at the very end (seeked there): play it again from the start.
-            if !isPlaying, position >= message.duration - 0.2 {
-                player.seek(to: 0)
-                position = 0
+            // Paused at the very end (seeked there), or outside its bounds: play it again from the start.
+            if !isPlaying, start(of: message, from: position) != position {
+                position = start(of: message, from: position)
+                player.seek(to: position)
             }
             player.togglePlayPause()
             return
@@ -108,7 +128,7 @@ public final class PlaybackController {
         let start = position(of: message)
         currentID = message.id
         currentTitle = message.title
-        position = start < message.duration - 0.2 ? start : 0  // played to its end: from the start
+        position = self.start(of: message, from: start)  // played to its end: from the start
         player.setRate(rate)
         player.skipping = skipsSilence ? skipping(of: message) : nil
         if position > 0 { player.seek(to: position) }
@@ -179,6 +199,12 @@ public final class PlaybackController {
             remember(id, position)
         case .position(let seconds):
             position = seconds
+            if let range = bounds[id], seconds >= range.upperBound, isPlaying {
+                // The end of the part that plays: paused, ready at its start again.
+                player.pause()
+                player.seek(to: range.lowerBound)
+                position = range.lowerBound
+            }
             positions.send(id)
             return
         case .ended:

@@ -10,7 +10,7 @@ extension MainWindow {
         composer.attach(playback: playback)
         // Not a message of the room's until it is sent: the list leaves it out.
         subscriptions.append(composer.stateChanges.subscribe { [weak self, weak composer] in
-            self?.history?.withheld = Set([composer?.draft?.message?.id].compactMap { $0 })
+            self?.history?.withheld = composer?.withheldIDs ?? []
         })
         composer.onDraftDiscarded = { [weak self, weak composer] message in
             // TRANSLATORS: a toast, after the take heard before sending was thrown away (it has an Undo button).

@@ -14,31 +14,41 @@ extension MessageStore {
         let message = try message(id)
         guard let levels = try levels(of: id) else { return nil }
         let trim = TakeTrim(levels: levels, duration: message.duration)
+        return try await cut(id, to: trim) ? trim : nil
+    }
+
+    /// Keeps only `kept` (seconds) of take `id`: what a draft's handles hold.
+    /// False when that is all of it, or the take is no Ogg Opus with levels;
+    /// a failure leaves the take whole.
+    @MainActor
+    public func trim(_ id: String, keeping kept: ClosedRange<Double>) async throws(StoreError) -> Bool {
+        let message = try message(id)
+        return try await cut(id, to: TakeTrim(kept: kept, duration: message.duration))
+    }
+
+    @MainActor
+    private func cut(_ id: String, to trim: TakeTrim) async throws(StoreError) -> Bool {
+        let message = try message(id)
+        guard let levels = try levels(of: id) else { return false }
         let source = audioPath(of: message)
         // Written back as Ogg Opus, into the same file name: only such audio (a take) is trimmed.
-        guard trim.cutsAnything, AudioContent(path: source).format == .opus else { return nil }
+        guard trim.cutsAnything, AudioContent(path: source).format == .opus else { return false }
         let output = replacementPath(of: message)
         try? FileManager.default.removeItem(atPath: output)  // left by a crash
         let kept = trim.kept
-        let failure = await withCheckedContinuation { (continuation: CheckedContinuation<AudioError?, Never>) in
-            let thread = Thread {
-                do throws(AudioError) {
-                    try Transcoder.transcode(source, to: output, format: .opus, keeping: kept)
-                    continuation.resume(returning: nil)
-                } catch {
-                    continuation.resume(returning: error)
-                }
+        do throws(AudioError) {
+            try await Transcoder.onThread(named: "hark-trim") { () throws(AudioError) in
+                try Transcoder.transcode(source, to: output, format: .opus, keeping: kept)
             }
-            thread.name = "hark-trim"
-            thread.start()
+        } catch {
+            throw .file(path: source, detail: error.description)
         }
-        if let failure { throw .file(path: source, detail: failure.description) }
         do {
             try replaceAudio(id, from: output, duration: kept.upperBound - kept.lowerBound, levels: trim.levels(of: levels))
         } catch {
             try? FileManager.default.removeItem(atPath: output)
             throw error
         }
-        return trim
+        return true
     }
 }

@@ -12,17 +12,22 @@ import XCTest
 /// Send to… sends a take of one's own trimmed of the silence at its ends, as
 /// a draft is, and the take kept is the one that went.
 extension RoomWindowTests {
-    func testATakeSentWithSendToGoesTrimmedAndTheKeptOneIsTheSame() throws {
-        let homeserver = try homeserver
-        let keyring = try TestKeyring()
-        defer { keyring.stop() }
-        let folder = try ScratchFolder()
-        // 2 s of silence, 1.5 s of a tone, 2 s of silence.
+    /// 2 s of silence, 1.5 s of a tone, 2 s of silence, as the recorder writes a take (Ogg Opus): its path.
+    static func takeWithPauses(in folder: ScratchFolder) throws -> String {
         let wav = folder.path("take.wav")
         try WAVFile.write([.init(seconds: 2, amplitude: 0), .init(seconds: 1.5, amplitude: 0.4), .init(seconds: 2, amplitude: 0)],
                           rate: 48_000, to: URL(fileURLWithPath: wav))
         let opus = folder.path("take.ogg")
         try gstLaunch("filesrc location=\(wav) ! wavparse ! audioconvert ! opusenc ! oggmux ! filesink location=\(opus)")
+        return opus
+    }
+
+    func testATakeSentWithSendToGoesTrimmedAndTheKeptOneIsTheSame() throws {
+        let homeserver = try homeserver
+        let keyring = try TestKeyring()
+        defer { keyring.stop() }
+        let folder = try ScratchFolder()
+        let opus = try Self.takeWithPauses(in: folder)
         try MainActor.assumeIsolated {
             let bob = try Self.bob(homeserver)
             var takeID = ""

@@ -17,15 +17,16 @@ extension ComposerView {
         let reviews = roomID != nil && draft != nil
         // TRANSLATORS: the round button's name for a screen reader: it records, and stops once recording.
         let stopName = reviews ? tr("Stop and review") : tr("Stop")
-        let recordName = recording ? stopName : tr("Record")
+        // TRANSLATORS: the round button's name while a draft is up: it records more of the same take.
+        let recordName = recording ? stopName : hasDraft ? tr("Continue recording") : tr("Record")
         PressButton.setIcon(recordIcon, recording ? "media-playback-stop-symbolic" : "media-record-symbolic")
         // Unavailable here (an encrypted room): the button says why, and so does the hint.
         let blocked = !recording ? unavailableReason : nil
         gtk_widget_set_sensitive(recordButton, blocked == nil ? 1 : 0)
         gtk_label_set_text(hark_label(hint), blocked ?? Self.hintText)
         let stopTip = reviews ? tr("Stop and review before sending (Ctrl+R)") : tr("Stop and save (Ctrl+R)")
-        // TRANSLATORS: Record's tooltip while a draft is up: the draft is discarded (undoably) for a new take.
-        let recordTip = hasDraft ? tr("Discard the draft and record again (Ctrl+R)") : tr("Record (Ctrl+R)")
+        // TRANSLATORS: Record's tooltip while a draft is up: what is recorded now is added to the end of the draft.
+        let recordTip = hasDraft ? tr("Continue recording (Ctrl+R)") : tr("Record (Ctrl+R)")
         gtk_widget_set_tooltip_text(recordButton, recording ? stopTip : blocked ?? recordTip)
         showHold(away: hold.isAway)  // after the tooltip: a held button shows none
         hark_accessible_set_label(UnsafeMutableRawPointer(recordButton), recordName)

@@ -3,14 +3,14 @@ import CGtk
 import GtkSupport
 import HarkModel
 import Levels
+import Localization
 import MessageStore
 import StoreAudio
 
-/// In a room, Stop leads to a draft: the take is trimmed of the silence at
-/// its ends, can be heard and sought, and goes only with Send (or is
-/// discarded, undoably). The recorder writes each take to a file of its
-/// own and cannot add to one, so Record while a draft is up discards the
-/// draft (with Undo) and begins a new take.
+/// In a room, Stop leads to a draft: its trim handles stand where the
+/// silence at its ends would be cut, it can be heard and sought, and goes
+/// only with Send (cut to its handles), or is discarded, undoably. Record
+/// while a draft is up goes on with the same take (ComposerView+Continue.swift).
 extension ComposerView {
     /// Drafts need the app's player; without it a take in a room is sent at Stop.
     func attach(playback: PlaybackController) {
@@ -24,19 +24,14 @@ extension ComposerView {
 
     var hasDraft: Bool { draft?.message != nil }
 
-    /// Shows the take just saved as the draft, and trims it.
-    func showDraft(_ message: Message) {
+    /// Shows the take just saved as the draft, its handles where the default trim cuts.
+    func showDraft(_ message: Message, selection: TrimSelection? = nil) {
         guard let draft else { return takesSaved.send(message) }
-        draft.show(message, levels: (try? store.levels(of: message.id)) ?? LevelTrack(), trimming: true)
+        let levels = (try? store.levels(of: message.id)) ?? LevelTrack()
+        // Handles given back (a take gone on) say by themselves what is cut.
+        let trim = selection == nil ? TakeTrim(levels: levels, duration: message.duration) : nil
+        draft.show(message, levels: levels, trimming: false, trim: trim, selection: selection)
         updateControls()
-        Task { [weak self] in
-            let trim = try? await self?.store.trimSilence(of: message.id)
-            guard let self, let draft = self.draft, draft.message?.id == message.id else { return }
-            let current = (try? self.store.message(message.id)) ?? message
-            draft.show(current, levels: (try? self.store.levels(of: message.id)) ?? LevelTrack(), trimming: false,
-                       trim: trim ?? nil)
-            self.updateControls()
-        }
     }
 
     /// Let go after a hold: sent at once, trimmed as a draft is.
@@ -48,18 +43,43 @@ extension ComposerView {
         }
     }
 
-    /// Send: the draft (as trimmed) goes to its room.
+    /// Send: the part of the draft between its handles goes to its room
+    /// (and is the message kept); the draft waits while it is cut.
     func sendDraft() {
         guard let draft, let message = draft.message, !draft.isTrimming else { return }
-        let current = (try? store.message(message.id)) ?? message
-        draft.clear()
+        let selection = draft.selection
+        guard selection.cutsAnything else {
+            draft.clear()
+            updateControls()
+            return takesSaved.send(message)
+        }
+        let levels = (try? store.levels(of: message.id)) ?? LevelTrack()
+        draft.show(message, levels: levels, trimming: true, selection: selection)
         updateControls()
-        takesSaved.send(current)
+        Task { [weak self] in
+            let failure: StoreError?
+            do throws(StoreError) {
+                _ = try await self?.store.trim(message.id, keeping: selection.kept)
+                failure = nil
+            } catch {
+                failure = error
+            }
+            guard let self, let draft = self.draft, draft.message?.id == message.id else { return }
+            if let failure {
+                // Nothing sent, nothing lost: the draft as it was, and why.
+                draft.show(message, levels: levels, trimming: false, selection: selection)
+                self.report(tr("Cannot trim the draft: {reason}", ["reason": "\(failure)"]))
+            } else {
+                draft.clear()
+                self.takesSaved.send((try? self.store.message(message.id)) ?? message)
+            }
+            self.updateControls()
+        }
     }
 
     /// Discard (Esc): the draft goes, with Undo.
     func discardDraft() {
-        guard let draft, let message = draft.message else { return }
+        guard let draft, let message = draft.message, !draft.isTrimming else { return }
         draft.clear()
         updateControls()
         onDraftDiscarded(message)
@@ -68,9 +88,9 @@ extension ComposerView {
     /// Undo of a discarded draft: it is the draft again, unless another take
     /// or draft came meanwhile (then it is back as a message not sent yet).
     func restoreDraft(_ message: Message) -> Bool {
-        guard let draft, draft.message == nil, recorder == nil, let current = try? store.message(message.id) else { return false }
-        draft.show(current, levels: (try? store.levels(of: message.id)) ?? LevelTrack(), trimming: false)
-        updateControls()
+        guard let draft, draft.message == nil, recorder == nil, continuing == nil, joining == nil,
+              let current = try? store.message(message.id) else { return false }
+        showDraft(current)
         return true
     }
 }

@@ -54,6 +54,8 @@ final class ComposerView {
     /// The take under way: its message in the store, its lock, its recorder.
     private var take: StoreRecording?
     var recorder: Recorder? { take?.recorder }
+    /// The message of the take under way.
+    var recordingID: String? { take?.message.id }
     private var whenEnded: [@MainActor () -> Void] = []
     /// Saving after Stop: the finalising strip is up until the file is closed.
     private var finalising = false
@@ -108,6 +110,10 @@ final class ComposerView {
     var draft: DraftView?
     /// Let go after a hold: the take is sent once saved, as in messengers.
     private var sendsWhenSaved = false
+    /// Record in a draft: the draft (and its handles) the take under way goes on from.
+    var continuing: (message: Message, selection: TrimSelection)?
+    /// The draft and the part recorded on, while they are joined into one take.
+    var joining: (draft: String, part: String)?
     /// A draft thrown away: the window deletes it with an Undo that brings
     /// it back (`restoreDraft`).
     var onDraftDiscarded: @MainActor (Message) -> Void = { _ in }
@@ -203,9 +209,10 @@ final class ComposerView {
 
     /// Record when idle, Stop (and save) when recording.
     func toggleRecording() {
-        if recorder != nil { stop() } else if !finalising, unavailableReason == nil {
-            discardDraft()  // the recorder cannot add to a take: Record begins a new one
+        if recorder != nil { stop() } else if !finalising, unavailableReason == nil, joining == nil, draft?.isTrimming != true {
+            holdDraftWhileRecordingOn()  // Record in a draft goes on with the same take
             start()
+            if recorder == nil { giveDraftBack() }  // it could not start: the draft is as it was
         }
     }
 
@@ -331,6 +338,9 @@ final class ComposerView {
             if let take, let saved = try? store.message(take.message.id) {
                 if discarding {
                     onDiscarded(saved)
+                } else if let continuing, whenEnded.isEmpty {
+                    self.continuing = nil
+                    join(saved, after: continuing, thenSend: sendsWhenSaved)
                 } else if saved.roomID != nil, draft != nil {
                     // A hold let go sends (trimmed), Stop leads to the draft; saved as the
                     // window closes, the take stays unsent in its room (which offers Send).
@@ -370,6 +380,7 @@ final class ComposerView {
         if let discardQuestion { gtk_window_close(discardQuestion) }  // the recording it asked about is over
         levels.reset()
         pulse.rest()
+        giveDraftBack()  // the part recorded on came to nothing, or was thrown away
         updateControls()
         let completions = whenEnded
         whenEnded = []
@@ -377,7 +388,7 @@ final class ComposerView {
     }
 
     /// Says what went wrong, in the notice.
-    private func report(_ text: String) {
+    func report(_ text: String) {
         problem = text
         updateNotice()
     }

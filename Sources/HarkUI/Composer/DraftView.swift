@@ -16,6 +16,8 @@ final class DraftView {
     let widget: UnsafeMutablePointer<GtkWidget>
     let playButton: UnsafeMutablePointer<GtkWidget>
     let waveform = WaveformView()
+    /// The handles that trim its start and end (see DraftView+Trim.swift).
+    let handles: TrimHandles
     let length = SteadyText("0:00", styles: ["numeric"])
     /// "2 seconds of silence trimmed", or "Trimming…" while it is cut.
     let trimmed: UnsafeMutablePointer<GtkWidget>
@@ -25,7 +27,7 @@ final class DraftView {
     private(set) var message: Message?
     /// Its ends are being trimmed: Play and Send wait for the take as sent.
     private(set) var isTrimming = false
-    private let playback: PlaybackController
+    let playback: PlaybackController
     private var subscriptions: [Subscription] = []
 
     var onSend: @MainActor () -> Void = {}
@@ -45,6 +47,7 @@ final class DraftView {
         }
         gtk_widget_set_hexpand(waveform.widget, 1)
         gtk_widget_set_size_request(waveform.widget, 40, 40)
+        handles = TrimHandles(over: waveform)
         trimmed = gtk_label_new("")!
         gtk_widget_add_css_class(trimmed, "caption")
         gtk_widget_add_css_class(trimmed, "dim-label")
@@ -74,6 +77,7 @@ final class DraftView {
             guard let self, self.message != nil else { return }
             self.onDiscard()
         }
+        handles.onChange = { [weak self] _ in self?.trimMoved() }
         waveform.onPreview = { [weak self] seconds in self?.seek(seconds, preview: true) }
         waveform.onSeek = { [weak self] seconds in self?.seek(seconds, preview: false) }
         subscriptions = [
@@ -82,10 +86,12 @@ final class DraftView {
         ]
     }
 
-    /// Shows `message` as the draft; `trimming` while its ends are cut.
-    func show(_ message: Message, levels: LevelTrack, trimming: Bool, trim: TakeTrim? = nil) {
+    /// Shows `message` as the draft; `trimming` while its ends are cut. The
+    /// handles keep `selection`, else `trim` (what the default trim keeps), else all.
+    func show(_ message: Message, levels: LevelTrack, trimming: Bool, trim: TakeTrim? = nil, selection: TrimSelection? = nil) {
         self.message = message
         isTrimming = trimming
+        showHandles(selection ?? trim.map(TrimSelection.init) ?? TrimSelection(duration: message.duration, kept: 0...message.duration))
         waveform.setLevels(levels)
         waveform.duration = message.duration
         waveform.setAccessibleName(RowDescription.positionName(message.title))
@@ -102,6 +108,7 @@ final class DraftView {
         gtk_widget_set_visible(trimmed, gtk_label_get_text(hark_label(trimmed)).map { $0.pointee != 0 } == true ? 1 : 0)
         gtk_widget_set_sensitive(playButton, trimming ? 0 : 1)
         gtk_widget_set_sensitive(sendButton, trimming ? 0 : 1)
+        gtk_widget_set_sensitive(waveform.widget, trimming ? 0 : 1)  // what is cut is settled
         gtk_widget_set_visible(widget, 1)
         follow()
         if !trimming { gtk_widget_grab_focus(sendButton) }  // Enter sends
@@ -110,19 +117,21 @@ final class DraftView {
     /// No draft any more (sent or discarded).
     func clear() {
         if let message, playback.currentID == message.id { playback.stop() }
+        if let message { playback.setBounds(message.id, nil) }
         message = nil
         isTrimming = false
         gtk_widget_set_visible(widget, 0)
     }
 
-    private func seek(_ seconds: Double, preview: Bool) {
+    private func seek(_ asked: Double, preview: Bool) {
         guard let message else { return }
+        let seconds = min(handles.selection.end, max(handles.selection.start, asked))  // only what is sent plays
         playback.seek(message.id, to: seconds, preview: preview)
-        length.set(DurationText.clock(seconds))
+        length.set(DurationText.clock(seconds - handles.selection.start))
     }
 
     /// Follows the player: the button, the playhead, the clock.
-    private func follow() {
+    func follow() {
         guard let message else { return }
         let playing = playback.currentID == message.id && playback.isPlaying
         waveform.isPlaying = playing
@@ -133,6 +142,8 @@ final class DraftView {
                                   RowDescription.playName(message.title, playing: playing))
         let position = playback.position(of: message)
         waveform.position = position
-        length.set(playing || position > 0 ? DurationText.clock(position) : DurationText.clock(message.duration))
+        let kept = handles.selection
+        let moved = playing || (position > kept.start && position < kept.end)
+        length.set(moved ? DurationText.clock(position - kept.start) : DurationText.clock(kept.length))
     }
 }
