@@ -76,9 +76,10 @@ public final class MessageStore {
     /// first, all or those matching `query`. A message's time is when it was
     /// recorded (received, imported), except in a room it was sent into:
     /// there it is when it was sent (queued, or retried by the user), as the
-    /// others in the room see it, not when it was recorded.
-    public func shownTimes(matching query: SearchQuery?,
-                           in scope: HistoryScope = .recordings) throws(StoreError) -> [(id: String, time: Date)] {
+    /// others in the room see it, not when it was recorded. `newest`: only
+    /// that many, the last of the list (still oldest first).
+    public func shownTimes(matching query: SearchQuery?, in scope: HistoryScope = .recordings,
+                           newest: Int? = nil) throws(StoreError) -> [(id: String, time: Date)] {
         var clauses = ["state NOT IN ('deleted', 'recording')"]
         var values: [SQLValue] = []
         var time = "created_at"
@@ -115,10 +116,12 @@ public final class MessageStore {
             clauses.append("(" + either.joined(separator: " OR ") + ")")
         }
         var found: [(id: String, time: Date)] = []
-        try run("""
-            SELECT id, \(time) AS shown_time FROM messages WHERE \(clauses.joined(separator: " AND "))
-            ORDER BY shown_time, id DESC
-            """, timeValues + values) {
+        var sql = "SELECT id, \(time) AS shown_time FROM messages WHERE \(clauses.joined(separator: " AND "))"
+        if let newest {
+            sql = "SELECT * FROM (\(sql) ORDER BY shown_time DESC, id LIMIT ?)"
+            values.append(.integer(Int64(newest)))
+        }
+        try run(sql + " ORDER BY shown_time, id DESC", timeValues + values) {
             found.append((id: $0.text(0) ?? "", time: Date(timeIntervalSince1970: $0.real(1))))
         }
         return found

@@ -268,6 +268,27 @@ final class MessageStoreTests: XCTestCase {
                        "the order `list` gives, reversed")
     }
 
+    func testTheNewestShownAreTheEndOfTheWholeListInItsOrder() throws {
+        let store = try MessageStore(folder: folder)
+        var made: [String] = []
+        // Two at the same second: their order (by id, descending) holds in the page too.
+        for seconds in [1_000.0, 2_000, 2_000, 3_000, 4_000] {
+            let message = try store.beginRecording(at: Date(timeIntervalSince1970: seconds))
+            try store.finishRecording(message.id, duration: 1, levels: LevelTrack())
+            made.append(message.id)
+        }
+        let deleted = try store.beginRecording(at: Date(timeIntervalSince1970: 5_000))
+        try store.finishRecording(deleted.id, duration: 1, levels: LevelTrack())
+        try store.delete(deleted.id)
+        let whole = try store.shownTimes(matching: nil)
+        XCTAssertEqual(Set(whole.map(\.id)), Set(made))
+        for newest in [1, 3, 5, 9] {
+            let page = try store.shownTimes(matching: nil, newest: newest)
+            XCTAssertEqual(page.map(\.id), whole.suffix(newest).map(\.id), "the newest \(newest)")
+            XCTAssertEqual(page.map(\.time), whole.suffix(newest).map(\.time))
+        }
+    }
+
     func testPlayPositionIsRemembered() throws {
         let store = try MessageStore(folder: folder)
         let message = try store.importFile(try opus("note.ogg"))

@@ -57,7 +57,7 @@ extension HistoryView {
 
     func readAll() {
         guard lifetime.isAlive else { return }
-        var times = ((try? store.shownTimes(matching: nil, in: scope)) ?? []).filter { !withheld.contains($0.id) }
+        var times = ((try? store.shownTimes(matching: nil, in: scope, newest: pageBeforeFirstFrame())) ?? []).filter { !withheld.contains($0.id) }
         if showsRecording { times.append((HistoryItem.recordingKey, Date())) }
         show(times, in: all)
     }

@@ -90,6 +90,10 @@ final class HistoryView {
     var roomTimes: [String: Date] = [:]
     func time(of message: Message) -> Date { roomTimes[message.id] ?? message.createdAt }
 
+    /// Until the window's first frame, the whole list holds only the newest
+    /// messages that can fill it (see HistoryView+FirstPage).
+    var firstPage: Int?
+
     /// Ends with the scrolled window: deferred work (scrolling after layout,
     /// following the focus) never runs once GTK has destroyed it.
     let lifetime: WidgetLifetime
