@@ -86,6 +86,47 @@ final class MediaPlayerBusTests: XCTestCase {
         }
     }
 
+    func testARenameOfThePlayingMessageAndANewMessageAfterItAreAnnounced() throws {
+        let scratch = try ScratchFolder()
+        let tone = scratch.path("tone.ogg")
+        try WindowFixture.tone(tone, seconds: 30)
+        let folder = scratch.url.appendingPathComponent("store")
+        try onMainActor {
+            let saved = PlaybackController.audioSink
+            PlaybackController.audioSink = "fakesink sync=true"
+            defer { PlaybackController.audioSink = saved }
+            try WindowFixture.withWindow(storeIn: folder, before: { store in
+                let message = try store.beginRecording(title: "Dentist", at: Date(timeIntervalSinceNow: -60))
+                try FileManager.default.copyItem(atPath: tone, toPath: store.audioPath(of: message))
+                try store.finishRecording(message.id, duration: 30, levels: LevelTrack())
+                return message.id
+            }) { _, window, id in
+                window.present()
+                settle(seconds: 0.3)
+                try Self.call("PlayPause")
+                XCTAssertTrue(Self.waitUntil { Self.showsPlaying(window, id) })
+                XCTAssertEqual(try Self.property(Self.player, "CanGoNext"), "(<false>,)")
+                let signals = BusSignalLog(path: MediaPlayerInfo.objectPath)
+
+                // Renamed while it plays: the new title is announced.
+                window.rename(id, to: "Dentist on Tuesday")
+                XCTAssertTrue(Self.waitUntil { signals.heard.contains { $0.hasPrefix("PropertiesChanged") && $0.contains("'xesam:title': <'Dentist on Tuesday'>") } },
+                              "\(signals.heard)")
+                XCTAssertTrue(try Self.property(Self.player, "Metadata").contains("'xesam:title': <'Dentist on Tuesday'>"))
+
+                // A message recorded after it by another process (`hark record`): there is a next one now.
+                let other = try MessageStore(folder: folder)
+                let newer = try other.beginRecording(title: "Groceries")
+                try FileManager.default.copyItem(atPath: tone, toPath: other.audioPath(of: newer))
+                try other.finishRecording(newer.id, duration: 30, levels: LevelTrack())
+                XCTAssertTrue(Self.waitUntil { signals.heard.contains { $0.hasPrefix("PropertiesChanged") && $0.contains("'CanGoNext': <true>") } },
+                              "\(signals.heard)")
+                XCTAssertEqual(try Self.property(Self.player, "CanGoNext"), "(<true>,)")
+                window.playback?.stop()
+            }
+        }
+    }
+
     func testASecondRunningHarkDoesNotTakeTheMediaControls() throws {
         let scratch = try ScratchFolder()
         try onMainActor {
