@@ -19,12 +19,10 @@ final class NowPlayingStrip {
     let widget: UnsafeMutablePointer<GtkWidget>
     /// The title and sender: a click goes to the message.
     let goButton: UnsafeMutablePointer<GtkWidget>
-    let playButton: UnsafeMutablePointer<GtkWidget>
-    let closeButton: UnsafeMutablePointer<GtkWidget>
-    let titleLabel: UnsafeMutablePointer<GtkWidget>
-    let senderLabel: UnsafeMutablePointer<GtkWidget>
-    /// "0:12 / 0:30"
-    let timeLabel: UnsafeMutablePointer<GtkWidget>
+    /// Play or Pause; Stop and Close.
+    let playButton, closeButton: UnsafeMutablePointer<GtkWidget>
+    /// The title, who sent it, and where it stands ("0:12 / 0:30").
+    let titleLabel, senderLabel, timeLabel: UnsafeMutablePointer<GtkWidget>
     private let playback: PlaybackController
     private let store: MessageStore
     /// The message shown, as last read from the store.
@@ -39,6 +37,7 @@ final class NowPlayingStrip {
         self.playback = playback
         self.store = store
         widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        hark_accessible_set_role(UnsafeMutableRawPointer(widget), GTK_ACCESSIBLE_ROLE_GROUP)
         gtk_widget_add_css_class(widget, "hark-now-playing")
         // TRANSLATORS: the strip under the header bar showing the message loaded in the player, as a screen reader names it.
         hark_accessible_set_label(UnsafeMutableRawPointer(widget), tr("Now Playing"))

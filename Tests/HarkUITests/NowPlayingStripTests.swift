@@ -71,32 +71,13 @@ final class NowPlayingStripTests: XCTestCase {
             XCTAssertTrue(Self.waitUntil { playback.currentID == newer && playback.isPlaying },
                           "the recordings' next message plays, not in the results")
             XCTAssertTrue(Self.waitUntil { Self.text(strip.titleLabel) == "Dentist" })
-            playback.stop()
         }
     }
 
-    /// A window over "Parking spot" and, newer, "Dentist" (30 s each), playing into a fake sink.
+    /// A window over "Parking spot" and, newer, "Dentist" (30 s each).
     private func withTwoMessages(_ body: @MainActor (MainWindow, String, String) throws -> Void) throws {
-        let scratch = try ScratchFolder()
-        let tone = scratch.path("tone.ogg")
-        try WindowFixture.tone(tone, seconds: 30)
         try onMainActor {
-            let saved = PlaybackController.audioSink
-            PlaybackController.audioSink = "fakesink sync=true"
-            defer { PlaybackController.audioSink = saved }
-            try WindowFixture.withWindow(storeIn: scratch.url.appendingPathComponent("store"), before: { store in
-                try ["Parking spot", "Dentist"].enumerated().map { index, title in
-                    let message = try store.beginRecording(title: title, at: Date(timeIntervalSinceNow: Double(index - 2) * 60))
-                    try FileManager.default.copyItem(atPath: tone, toPath: store.audioPath(of: message))
-                    try store.finishRecording(message.id, duration: 30, levels: LevelTrack())
-                    return message.id
-                }
-            }) { _, window, ids in
-                window.present()
-                settle(seconds: 0.3)
-                try body(window, ids[0], ids[1])
-                window.playback?.stop()
-            }
+            try WindowFixture.withMessagesToPlay(["Parking spot", "Dentist"]) { _, window, ids in try body(window, ids[0], ids[1]) }
         }
     }
 

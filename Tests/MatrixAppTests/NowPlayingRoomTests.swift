@@ -1,8 +1,5 @@
-import CGLib
 import CGtk
 import CTestSignals
-import Foundation
-import GLibSupport
 import HarkModel
 import HarkTestSupport
 @testable import HarkUI
