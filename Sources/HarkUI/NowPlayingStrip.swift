@@ -120,6 +120,8 @@ final class NowPlayingStrip {
         shownPlaying = playing
         gtk_button_set_icon_name(hark_button(playButton), playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic")
         gtk_widget_set_tooltip_text(playButton, playing ? tr("Pause") : tr("Play"))
-        hark_accessible_set_label(UnsafeMutableRawPointer(playButton), RowDescription.playName(message.title, playing: playing))
+        // Named apart from the rows' "Play {title}": the group says what plays.
+        // TRANSLATORS: the now-playing strip's button, as a screen reader names it, while a message plays (then paused).
+        hark_accessible_set_label(UnsafeMutableRawPointer(playButton), playing ? tr("Pause Playback") : tr("Resume Playback"))
     }
 }

@@ -20,7 +20,7 @@ final class NowPlayingStripTests: XCTestCase {
             let (history, playback, strip) = (try XCTUnwrap(window.history), try XCTUnwrap(window.playback), try XCTUnwrap(window.nowPlaying))
             XCTAssertFalse(Self.isShown(strip), "nothing loaded, no strip")
             history.actions.activate(.play, newer)
-            XCTAssertTrue(Self.waitUntil { Self.isShown(strip) && Self.label(of: strip.playButton, is: "Pause Dentist") })
+            XCTAssertTrue(Self.waitUntil { Self.isShown(strip) && Self.label(of: strip.playButton, is: "Pause Playback") })
             XCTAssertNil(Self.differs(strip.goButton, "Go to “Dentist”"))
             XCTAssertEqual(Self.text(strip.titleLabel), "Dentist")
             XCTAssertEqual(Self.text(strip.senderLabel), "You")
@@ -41,7 +41,7 @@ final class NowPlayingStripTests: XCTestCase {
 
             // The strip's Pause pauses it.
             hark_test_emit(strip.playButton, "clicked")
-            XCTAssertTrue(Self.waitUntil { !playback.isPlaying && Self.label(of: strip.playButton, is: "Play Dentist") })
+            XCTAssertTrue(Self.waitUntil { !playback.isPlaying && Self.label(of: strip.playButton, is: "Resume Playback") })
             XCTAssertEqual(playback.currentID, newer, "paused, still loaded")
             XCTAssertTrue(Self.isShown(strip))
 

@@ -48,7 +48,7 @@ extension RoomWindowTests {
                 XCTAssertEqual(playback.currentID, id)
                 XCTAssertTrue(playback.isPlaying)
                 XCTAssertNil(Self.accessibleLabel(of: strip.goButton, is: "Go to “Hello”"))
-                XCTAssertNil(Self.accessibleLabel(of: strip.playButton, is: "Pause Hello"))
+                XCTAssertNil(Self.accessibleLabel(of: strip.playButton, is: "Pause Playback"))
                 XCTAssertEqual(String(cString: gtk_label_get_text(hark_label(strip.senderLabel))), "bob")
                 let shown = String(cString: gtk_label_get_text(hark_label(strip.timeLabel)))
                 XCTAssertTrue(waitUntil(seconds: 15) { String(cString: gtk_label_get_text(hark_label(strip.timeLabel))) != shown },
@@ -57,7 +57,7 @@ extension RoomWindowTests {
                 // Its Pause pauses it.
                 hark_test_emit(strip.playButton, "clicked")
                 XCTAssertTrue(waitUntil(seconds: 15) { !playback.isPlaying })
-                XCTAssertNil(Self.accessibleLabel(of: strip.playButton, is: "Play Hello"))
+                XCTAssertNil(Self.accessibleLabel(of: strip.playButton, is: "Resume Playback"))
 
                 // Its title goes back to the room, the keyboard on the message's row.
                 hark_test_emit(strip.goButton, "clicked")
