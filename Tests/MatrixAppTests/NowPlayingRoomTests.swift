@@ -12,13 +12,10 @@ import XCTest
 /// RoomWindowTests, on its homeserver; the room's name is this test's own.)
 extension RoomWindowTests {
     func testARoomSwitchDoesNotStopPlaybackAndTheStripPausesAndGoesBackToTheRoom() throws {
-        let homeserver = try homeserver
-        let keyring = try TestKeyring()
-        defer { keyring.stop() }
         let folder = try ScratchFolder()
-        let tone = folder.path("long.ogg")
-        try gstLaunch("audiotestsrc num-buffers=1500 samplesperbuffer=960 volume=0.3 "
-                      + "! audio/x-raw,rate=48000,channels=1 ! opusenc ! oggmux ! filesink location=\(tone)")
+        let tone = try oggTone("long.ogg", seconds: 30, in: folder)
+        let (homeserver, keyring) = (try homeserver, try TestKeyring())
+        defer { keyring.stop() }
         try MainActor.assumeIsolated {
             PlaybackController.audioSink = "fakesink sync=true"  // no sound card here
             let bob = try Self.bob(homeserver)
