@@ -11,6 +11,7 @@ extension MainWindow {
         nowPlaying = strip
         gtk_box_insert_child_after(hark_box(layout.content), strip.widget, layout.contentHeader)
         strip.onGo = { [weak self] in self?.goToPlaying() }
+        strip.onHeightChange = { [weak history] in history?.keepRowsInPlace(topMovedBy: $0) }
     }
 
     /// Shows the message loaded in its list and focuses its row.

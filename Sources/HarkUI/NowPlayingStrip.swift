@@ -32,6 +32,8 @@ final class NowPlayingStrip {
     private var subscriptions: [Subscription] = []
     /// Goes to the message loaded (its list, its row).
     var onGo: @MainActor () -> Void = {}
+    /// The strip is shown (pixels > 0, its height) or hidden (< 0), not yet laid out.
+    var onHeightChange: @MainActor (_ pixels: Double) -> Void = { _ in }
 
     init(playback: PlaybackController, store: MessageStore, messageChanges: Observers<HistoryChange>) {
         self.playback = playback
@@ -94,7 +96,7 @@ final class NowPlayingStrip {
     /// Reads the message loaded again (another one, a rename, its end).
     private func read() {
         message = playback.currentID.flatMap { try? store.message($0) }
-        gtk_widget_set_visible(widget, message == nil ? 0 : 1)
+        defer { show(message != nil) }
         guard let message else { return }
         gtk_label_set_text(hark_label(titleLabel), message.title)
         // The sender's name as received, never markup (a label's text is not).
@@ -105,6 +107,21 @@ final class NowPlayingStrip {
         hark_accessible_set_description(UnsafeMutableRawPointer(goButton), store.matrix.senderName(of: message) ?? tr("You"))
         shownPlaying = nil
         showTime()
+    }
+
+    /// Shows or hides the strip, telling `onHeightChange` first how far the
+    /// content under it moves (down while shown, back up when hidden).
+    private func show(_ shows: Bool) {
+        guard shows != (gtk_widget_get_visible(widget) != 0) else { return }
+        if shows { gtk_widget_set_visible(widget, 1) }
+        // Its whole height (padding and border too) at the width it has or
+        // will have: the box over the history's, whose width it takes.
+        var natural: Int32 = 0
+        if let parent = gtk_widget_get_parent(widget) {
+            gtk_widget_measure(widget, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width(parent), nil, &natural, nil, nil)
+        }
+        if !shows { gtk_widget_set_visible(widget, 0) }
+        onHeightChange(Double(shows ? natural : -natural))
     }
 
     /// The position, and Play or Pause as the player stands.
