@@ -12,7 +12,7 @@ import MessageStore
 import XCTest
 
 /// What plays goes on while the window shows something else (a search's
-/// results), in the strip under the header bar: its title, sender and
+/// results, rows scrolled away), in the strip under the header bar: its title, sender and
 /// position as a screen reader reads them, its Pause, its way back to the
 /// message, its Close; auto-next goes on in the message's own list.
 final class NowPlayingStripTests: XCTestCase {
@@ -72,6 +72,30 @@ final class NowPlayingStripTests: XCTestCase {
             XCTAssertTrue(Self.waitUntil { playback.currentID == newer && playback.isPlaying },
                           "the recordings' next message plays, not in the results")
             XCTAssertTrue(Self.waitUntil { Self.text(strip.titleLabel) == "Dentist" })
+        }
+    }
+
+    func testScrollingThePlayingRowAwayLeavesItPlayingAndTheStripBringsItBack() throws {
+        try onMainActor {
+            try WindowFixture.withMessagesToPlay((1...60).map { "Note \($0)" }) { _, window, ids in
+                let (history, playback, strip) = (try XCTUnwrap(window.history), try XCTUnwrap(window.playback), try XCTUnwrap(window.nowPlaying))
+                let newest = try XCTUnwrap(ids.last)
+                history.actions.activate(.play, newest)
+                XCTAssertTrue(Self.waitUntil { playback.isPlaying && Self.isShown(strip) })
+                history.scrollToItem(0)
+                XCTAssertTrue(Self.waitUntil { history.row(showing: newest) == nil && history.row(showing: ids[0]) != nil },
+                              "scrolled to the oldest: the newest row's widgets went to other messages")
+                XCTAssertEqual(playback.currentID, newest)
+                XCTAssertTrue(playback.isPlaying)
+                let shown = Self.text(strip.timeLabel)
+                XCTAssertTrue(Self.waitUntil { Self.text(strip.timeLabel) != shown }, "its position advances")
+
+                hark_test_emit(strip.goButton, "clicked")
+                XCTAssertTrue(Self.waitUntil {
+                    guard let focus = gtk_root_get_focus(OpaquePointer(window.window)) else { return false }
+                    return history.row(holding: focus)?.message?.id == newest
+                }, "back at its row, focused")
+            }
         }
     }
 
