@@ -13,6 +13,11 @@ public final class PlaybackController {
     private let store: MessageStore
     private var player: Player!
     public private(set) var currentID: String?
+    /// The list the message loaded plays from (a room's, the recordings'):
+    /// auto-next, Next and Previous go on within it whatever the window
+    /// shows meanwhile (another room, a search); nil for a message of no
+    /// list (the composer's draft).
+    public private(set) var scope: HistoryScope?
     public private(set) var isPlaying = false
     public private(set) var position: Double = 0
     /// One playback speed for every message, as in messengers, kept in the
@@ -95,9 +100,10 @@ public final class PlaybackController {
         return seconds >= range.lowerBound && seconds < range.upperBound - 0.2 ? seconds : range.lowerBound
     }
 
-    /// Plays or pauses `message`; another one playing stops first.
-    public func toggle(_ message: Message) {
+    /// Plays or pauses `message` (of the list `scope`); another one playing stops first.
+    public func toggle(_ message: Message, in scope: HistoryScope? = nil) {
         if currentID == message.id {
+            if let scope { self.scope = scope }
             if isHeldOff, !isPlaying { return }
             // Paused at the very end (seeked there), or outside its bounds: play it again from the start.
             if !isPlaying, start(of: message, from: position) != position {
@@ -107,14 +113,15 @@ public final class PlaybackController {
             player.togglePlayPause()
             return
         }
-        play(message)
+        play(message, in: scope)
     }
 
-    /// Plays `message` from its remembered position (from the start when it
-    /// was played to the end).
-    public func play(_ message: Message) {
+    /// Plays `message` (of the list `scope`) from its remembered position
+    /// (from the start when it was played to the end).
+    public func play(_ message: Message, in scope: HistoryScope? = nil) {
         guard !isHeldOff else { return }
         if currentID == message.id {
+            if let scope { self.scope = scope }
             if !isPlaying { player.togglePlayPause() }
             return
         }
@@ -127,12 +134,25 @@ public final class PlaybackController {
         }
         let start = position(of: message)
         currentID = message.id
+        self.scope = scope
         currentTitle = message.title
         position = self.start(of: message, from: start)  // played to its end: from the start
         player.setRate(rate)
         player.skipping = skipsSilence ? skipping(of: message) : nil
         if position > 0 { player.seek(to: position) }
         player.play()
+    }
+
+    public enum Order: Sendable { case next, previous }
+
+    /// The message after (or before) `id` in the list the loaded message
+    /// plays from, `hidden` left out (what that list does not show); nil at
+    /// either end, or with no list.
+    public func message(_ order: Order, from id: String, hidden: Set<String> = []) -> Message? {
+        guard let scope, let ids = try? store.shownTimes(matching: nil, in: scope).map(\.id).filter({ $0 == id || !hidden.contains($0) }),
+              let index = ids.firstIndex(of: id) else { return nil }
+        let other = order == .next ? index + 1 : index - 1
+        return ids.indices.contains(other) ? try? store.message(ids[other]) : nil
     }
 
     /// What Skip Silence leaves out of `message`, judged from its stored levels.
@@ -181,6 +201,7 @@ public final class PlaybackController {
         remember(id, position)
         player.stop()
         currentID = nil
+        scope = nil
         isPlaying = false
         changes.send(id)
     }
@@ -217,6 +238,7 @@ public final class PlaybackController {
         case .failed(let error):
             isPlaying = false
             currentID = nil
+            scope = nil
             changes.send(id)
             failed(id, title: currentTitle, error)
             return

@@ -13,23 +13,22 @@ extension MainWindow {
 
     func playNext(after id: String) {
         guard autoplay, composer?.isRecording != true, let next = message(.next, from: id) else { return }
-        playback?.play(next)
+        playback?.play(next, in: playback?.scope)
     }
 
-    enum PlayOrder { case next, previous }
-
-    /// The message that plays after (or before) `id`, in the history's order,
-    /// as auto-next and the media controls' Next and Previous play them; nil
+    /// The message that plays after (or before) `id` in the list it plays
+    /// from (not the one shown: another room, a search's results), as
+    /// auto-next and the media controls' Next and Previous play them; nil
     /// at either end, or where the neighbour's audio is missing.
-    func message(_ order: PlayOrder, from id: String) -> Message? {
-        let found = order == .next ? history?.message(after: id) : history?.message(before: id)
+    func message(_ order: PlaybackController.Order, from id: String) -> Message? {
+        let found = playback?.message(order, from: id, hidden: history?.withheld ?? [])
         return found?.state == .missing ? nil : found
     }
 
     /// Plays the message after (or before) the one loaded: the media keys.
-    func play(_ order: PlayOrder) {
+    func play(_ order: PlaybackController.Order) {
         guard composer?.isRecording != true, let id = playback?.currentID, let found = message(order, from: id) else { return }
-        playback?.play(found)
+        playback?.play(found, in: playback?.scope)
     }
 
     /// `win.autoplay`, `win.playback-speed` and `win.skip-silence`.

@@ -66,6 +66,8 @@ final class MainWindow {
     var desktop: DesktopIntegration?
     /// Quit asked (Ctrl+Q): a close ends the window even when Hark runs in the background.
     var isQuitting = false
+    /// What plays, under the header bar (see MainWindow+NowPlaying).
+    var nowPlaying: NowPlayingStrip?
     /// How long a problem stays up: long enough to read, and never so long
     /// that it holds every later toast back (its Details stay a click away).
     static let problemSeconds: UInt32 = 10
@@ -237,6 +239,7 @@ final class MainWindow {
         focusRing = FocusRing(window: window) { [weak history] focus in history?.holdsFocus(focus) ?? false }
         installDropTarget()
         installDesktop(application: application)
+        installNowPlaying()
         // Closing (or quitting) while recording saves the recording first.
         Signal.connectReturning(UnsafeMutableRawPointer(appWindow), "close-request") { [weak self] in
             guard let self else { return false }

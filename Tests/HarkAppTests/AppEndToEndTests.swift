@@ -71,16 +71,18 @@ final class AppEndToEndTests: XCTestCase {
         XCTAssertTrue(try driver.buttons().contains(play), "paused: Play again")
 
         // Drag the waveform from its start to its middle: the position follows.
-        let y = recorded.y + recorded.height / 2
-        let start = try driver.screenPoint(x: recorded.x + 1, y: y)
+        // (Where it is now: the strip of what plays came under the header bar.)
+        let waveform = try XCTUnwrap(try driver.sliders().first)
+        let y = waveform.y + waveform.height / 2
+        let start = try driver.screenPoint(x: waveform.x + 1, y: y)
         try driver.xdotool("mousemove", String(start.x), String(start.y))
         try driver.xdotool("mousedown", "1")
         for step in 1...10 {
-            try driver.xdotool("mousemove", String(start.x + recorded.width * step / 20), String(start.y))
+            try driver.xdotool("mousemove", String(start.x + waveform.width * step / 20), String(start.y))
         }
         try driver.xdotool("mouseup", "1")
         let half = recorded.maximum / 2
-        let perPixel = recorded.maximum / Double(recorded.width)
+        let perPixel = recorded.maximum / Double(waveform.width)
         let followed = try driver.eventually { abs((try driver.sliders().first?.current ?? -1) - half) < 0.1 + 2 * perPixel }
         let after = try driver.sliders()
         XCTAssertTrue(followed, "dragged to half: \(after)")

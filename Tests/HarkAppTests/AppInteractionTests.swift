@@ -289,6 +289,27 @@ final class AppInteractionTests: XCTestCase {
         XCTAssertEqual(warningLines(in: app.output), [], app.output)
     }
 
+    func testThroughAtSpiTheNowPlayingStripNamesWhatPlaysPausesAndCloses() throws {
+        let path = try tone("strip.ogg", seconds: 30)
+        XCTAssertEqual(try ChildProcess.run(harkExecutable, ["import", path], environment: ["XDG_DATA_HOME": data.url.path]).status, 0)
+        let app = try ChildProcess(harkExecutable, [], environment: environment.merging(["HARK_AUDIO_SINK": "fakesink sync=true"]) { $1 })
+        try driver.waitFor("the message listed") { try driver.sliders().count == 1 }
+        XCTAssertFalse(try driver.buttons().contains("Stop and Close"), "nothing loaded: no strip")
+        let play = try XCTUnwrap(try driver.rowButtons("Play").first)
+        let title = String(play.dropFirst("Play ".count))
+        try driver.click(play)
+        try driver.waitFor("the strip, playing") {
+            let buttons = try driver.buttons()
+            return ["Go to “\(title)”", "Pause Playback", "Stop and Close"].allSatisfy(buttons.contains)
+        }
+        try driver.click("Pause Playback")
+        try driver.waitFor("paused from the strip") { try driver.buttons().contains("Resume Playback") && !driver.isPlaying() }
+        try driver.click("Stop and Close")
+        try driver.waitFor("the strip gone") { try !driver.buttons().contains("Stop and Close") }
+        XCTAssertEqual(try driver.quit(app), 0, app.output)
+        XCTAssertEqual(warningLines(in: app.output), [], app.output)
+    }
+
     func testTheChosenMicrophoneIsOfferedAndRemembered() throws {
         let server = try PulseAudioServer()
         let env = environment.filter { $0.key != "HARK_RECORD_SOURCE" }.merging(server.clientEnvironment) { $1 }

@@ -10,3 +10,12 @@ public func oggVoiceFile(in folder: ScratchFolder) throws -> String {
                   + "! audio/x-raw,rate=48000,channels=1 ! opusenc ! oggmux ! filesink location=\(ogg)")
     return ogg
 }
+
+/// A steady tone of `seconds` as Ogg Opus, `name` in `folder`: a message
+/// long enough to be still playing after a few steps of a test.
+public func oggTone(_ name: String, seconds: Int, in folder: ScratchFolder) throws -> String {
+    let path = folder.path(name)
+    try gstLaunch("audiotestsrc num-buffers=\(seconds * 50) samplesperbuffer=960 volume=0.3 "
+                  + "! audio/x-raw,rate=48000,channels=1 ! opusenc ! oggmux ! filesink location=\(path)")
+    return path
+}

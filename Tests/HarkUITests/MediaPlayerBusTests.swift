@@ -17,24 +17,9 @@ final class MediaPlayerBusTests: XCTestCase {
     private static let player = "org.mpris.MediaPlayer2.Player"
 
     func testMediaControlsPlayPauseAndMoveThroughTheMessages() throws {
-        let scratch = try ScratchFolder()
-        let tone = scratch.path("tone.ogg")
-        try WindowFixture.tone(tone, seconds: 30)
         try onMainActor {
-            let saved = PlaybackController.audioSink
-            PlaybackController.audioSink = "fakesink sync=true"
-            defer { PlaybackController.audioSink = saved }
-            try WindowFixture.withWindow(storeIn: scratch.url.appendingPathComponent("store"), before: { store in
-                try ["Parking spot", "Dentist"].enumerated().map { index, title in
-                    let message = try store.beginRecording(title: title, at: Date(timeIntervalSinceNow: Double(index - 2) * 60))
-                    try FileManager.default.copyItem(atPath: tone, toPath: store.audioPath(of: message))
-                    try store.finishRecording(message.id, duration: 30, levels: LevelTrack())
-                    return message.id
-                }
-            }) { _, window, ids in
+            try WindowFixture.withMessagesToPlay(["Parking spot", "Dentist"]) { _, window, ids in
                 let (older, newer) = (ids[0], ids[1])
-                window.present()
-                settle(seconds: 0.3)
                 XCTAssertEqual(try Self.bus(["--method", "org.freedesktop.DBus.GetNameOwner", MediaPlayerInfo.busName], to: "org.freedesktop.DBus",
                                             path: "/org/freedesktop/DBus"),
                                "('\(Self.ownUniqueName)',)", "this window serves the media controls")
@@ -81,7 +66,33 @@ final class MediaPlayerBusTests: XCTestCase {
                 XCTAssertEqual(try Self.property(Self.player, "PlaybackStatus"), "(<'Paused'>,)")
                 XCTAssertTrue(Self.waitUntil { signals.heard.contains { $0.contains("'PlaybackStatus': <'Paused'>") } },
                               "\(signals.heard)")
-                window.playback?.stop()
+            }
+        }
+    }
+
+    func testARenameOfThePlayingMessageAndANewMessageAfterItAreAnnounced() throws {
+        try onMainActor {
+            try WindowFixture.withMessagesToPlay(["Dentist"]) { folder, window, ids in
+                let id = ids[0]
+                try Self.call("PlayPause")
+                XCTAssertTrue(Self.waitUntil { Self.showsPlaying(window, id) })
+                XCTAssertEqual(try Self.property(Self.player, "CanGoNext"), "(<false>,)")
+                let signals = BusSignalLog(path: MediaPlayerInfo.objectPath)
+
+                // Renamed while it plays: the new title is announced.
+                window.rename(id, to: "Dentist on Tuesday")
+                XCTAssertTrue(Self.waitUntil { signals.heard.contains { $0.hasPrefix("PropertiesChanged") && $0.contains("'xesam:title': <'Dentist on Tuesday'>") } },
+                              "\(signals.heard)")
+                XCTAssertTrue(try Self.property(Self.player, "Metadata").contains("'xesam:title': <'Dentist on Tuesday'>"))
+
+                // A message recorded after it by another process (`hark record`): there is a next one now.
+                let other = try MessageStore(folder: folder)
+                let newer = try other.beginRecording(title: "Groceries")
+                try FileManager.default.copyItem(atPath: other.audioPath(of: other.message(id)), toPath: other.audioPath(of: newer))
+                try other.finishRecording(newer.id, duration: 30, levels: LevelTrack())
+                XCTAssertTrue(Self.waitUntil { signals.heard.contains { $0.hasPrefix("PropertiesChanged") && $0.contains("'CanGoNext': <true>") } },
+                              "\(signals.heard)")
+                XCTAssertEqual(try Self.property(Self.player, "CanGoNext"), "(<true>,)")
             }
         }
     }

@@ -68,6 +68,10 @@ final class MediaPlayerService {
             playback.rateChanges.subscribe { [weak self] _ in self?.announceChanges() },
             playback.seeks.subscribe { [weak self] seconds in self?.announceSeek(to: seconds) },
         ]
+        // A rename changes the metadata; a message come or gone, what is next or previous.
+        if let history = window.history {
+            subscriptions.append(history.messageChanges.subscribe { [weak self] _ in self?.announceChanges() })
+        }
     }
 
     /// Leaves the bus (the window closes).
@@ -156,7 +160,7 @@ final class MediaPlayerService {
         case "Raise": window.present()
         case "Quit": window.close()
         case "Play":
-            if let message = current { if !playback.isPlaying { playback.toggle(message) } } else if let last = window.history?.lastMessage { playback.play(last) }
+            if let message = current { if !playback.isPlaying { playback.toggle(message) } } else if let last = window.history?.lastMessage { playback.play(last, in: window.history?.scope) }
         case "Pause": if playback.isPlaying, let message = current { playback.toggle(message) }
         case "PlayPause":
             if let message = current { playback.toggle(message) } else { call(interface, "Play", parameters) }

@@ -26,4 +26,13 @@ enum HistoryChange: Equatable {
     case playback(String?)
     /// The playing message's position moved: only its rows follow.
     case position(String)
+
+    /// Whether the messages themselves (or which there are) may have
+    /// changed, not only how the player shows them.
+    var altersMessages: Bool {
+        switch self {
+        case .playback, .position: false
+        default: true
+        }
+    }
 }

@@ -107,4 +107,13 @@ extension HistoryView {
         }
         return (whole ?? partial)?.widget
     }
+
+    /// The list's top edge moves down by `pixels` (a strip shown above it;
+    /// up, when negative), before the next layout: the rows stay where they
+    /// are on screen, as GTK keeps them at the list's end by itself. (GTK
+    /// keeps its anchor row as far from the top: the list scrolls first.)
+    func keepRowsInPlace(topMovedBy pixels: Double) {
+        guard lifetime.isAlive, !isScrolledToEnd, let adjustment = shown.adjustment else { return }
+        gtk_adjustment_set_value(adjustment, max(0, gtk_adjustment_get_value(adjustment) + pixels))
+    }
 }

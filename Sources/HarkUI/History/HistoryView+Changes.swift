@@ -12,6 +12,7 @@ extension HistoryView {
         // Work that ends after the window closed (a download, a transcript)
         // finds no list to show it in: the lists' models went with it.
         guard lifetime.isAlive else { return }
+        defer { if change.altersMessages { messageChanges.send(change) } }
         switch change {
         case .reloaded(let id):
             readLists()

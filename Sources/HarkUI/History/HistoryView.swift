@@ -7,6 +7,7 @@ import GtkSupport
 import HarkModel
 import Localization
 import MessageStore
+import Subscriptions
 
 /// The message history: a virtualised one-column GtkGridView (only the rows
 /// near the screen exist, so 10,000 messages scroll as smoothly as 10), oldest at the top and
@@ -94,6 +95,11 @@ final class HistoryView {
     /// messages that can fill it (see HistoryView+FirstPage).
     var firstPage: Int?
 
+    /// Each change to the messages (added, renamed, removed, read again),
+    /// once the lists show it: what shows a message elsewhere (the strip
+    /// of what plays, the media controls) reads it again.
+    let messageChanges = Observers<HistoryChange>()
+
     /// Ends with the scrolled window: deferred work (scrolling after layout,
     /// following the focus) never runs once GTK has destroyed it.
     let lifetime: WidgetLifetime
@@ -141,7 +147,7 @@ final class HistoryView {
         }
         actions.add(.play) { [weak self] message in
             guard message.state != .missing else { return }
-            self?.playback.toggle(message)
+            self?.playback.toggle(message, in: self?.scope)
         }
         actions.add(.showTranscript) { [weak self] message in
             guard let self, message.transcriptState == .done else { return }
@@ -224,20 +230,6 @@ final class HistoryView {
     func countShown() {
         count = shown.keys.count - (shown.keys.last == HistoryItem.recordingKey ? 1 : 0)
         onCountChange(count)
-    }
-
-    /// The message shown after `id`, for auto-play and the media controls' Next.
-    func message(after id: String) -> Message? { message(beside: id, step: 1) }
-
-    /// The message shown before `id`, for the media controls' Previous.
-    func message(before id: String) -> Message? { message(beside: id, step: -1) }
-
-    private func message(beside id: String, step: Int) -> Message? {
-        guard let index = shownIndex(of: id) else { return nil }
-        for other in stride(from: index + step, to: step > 0 ? itemCount : -1, by: step) {
-            if case .message(let otherID) = HistoryItem(key: key(at: other) ?? "") { return try? store.message(otherID) }
-        }
-        return nil
     }
 
     /// The newest message (the last row, or the one above the take being recorded).

@@ -28,7 +28,8 @@ extension WindowConversations {
             return
         }
         playsOnceDownloaded = nil
-        window.playback?.play(message)
+        // In its room's list: auto-next goes on with what came after it there.
+        window.playback?.play(message, in: message.roomID.map { .room($0) })
     }
 
     /// The application's actions, each with its notification's target.
