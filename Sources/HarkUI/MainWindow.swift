@@ -197,6 +197,7 @@ final class MainWindow {
         composer.onDiscarded = { [weak self] in self?.delete($0, saying: tr("Recording discarded")) }
         composer.naming.onName = { [weak self] id, title in self?.rename(id, to: title) }
         connectDrafts(composer, playback: playback)
+        connectDraftTranscript(composer)
         importer.onImported = { [weak self] message in
             self?.history?.apply(.reloaded(showing: message.id))
             self?.transcription?.wake()
