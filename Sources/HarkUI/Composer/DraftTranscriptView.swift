@@ -18,6 +18,8 @@ final class DraftTranscriptView {
     private let store: MessageStore
     /// The draft's message shown, nil when none is (or transcription is off).
     private(set) var messageID: String?
+    /// Send was pressed with the switch on before the words came: it goes once they do.
+    var sendWhenTranscribed: (@MainActor () -> Void)?
 
     static var switchText: String { tr("Send With Transcript") }
 
@@ -67,6 +69,10 @@ final class DraftTranscriptView {
         if message.transcriptState == .done, let text = message.transcript, !text.isEmpty {
             gtk_label_set_text(hark_label(words), text)
             gtk_widget_remove_css_class(words, "dim-label")
+        } else if sendWhenTranscribed != nil {
+            // TRANSLATORS: under a draft sent with its transcript before the transcript was made.
+            gtk_label_set_text(hark_label(words), tr("Sending once transcribed…"))
+            gtk_widget_add_css_class(words, "dim-label")
         } else {
             let state = trimming || message.transcriptState == .none ? .queued : message.transcriptState
             gtk_label_set_text(hark_label(words), RowDescription.transcriptState(state, transcriptionOn: true) ?? "")
