@@ -13,7 +13,8 @@ import XCTest
 /// transcription engine and Bob's client reading the event: the draft shows
 /// the take's transcript as it is made, "Send With Transcript" is off until
 /// turned on and is remembered, and Send puts the words inside the event as
-/// its caption; a Send pressed before the words came waits for them.
+/// its caption; a Send pressed before the words came waits for them, or
+/// goes at once without them when the switch is turned off meanwhile.
 extension RoomWindowTests {
     /// A take of `sentence`, recorded in the window from espeak-ng's speech (the file's end stops it).
     @MainActor
@@ -92,6 +93,20 @@ extension RoomWindowTests {
                 let later = try XCTUnwrap(try store.message(second).transcript)
                 XCTAssertTrue(later.lowercased().contains("evening"), later)
                 XCTAssertEqual(content["body"] as? String, later)
+
+                // Waiting for the words, the switch turned off: it goes at once, the voice alone, as before.
+                let (_, third) = try Self.recordDraft("See you tomorrow.", in: window, folder: folder, name: "tomorrow")
+                XCTAssertEqual(try store.message(third).transcriptState, .queued)
+                hark_test_emit(draft.sendButton, "clicked")
+                XCTAssertEqual(shownWords(), "Sending once transcribed…")
+                gtk_switch_set_active(OpaquePointer(view.sendSwitch), 0)
+                XCTAssertFalse(store.sendsWithTranscript)
+                XCTAssertEqual(try store.matrix.sends(of: third).count, 1, "queued at once")
+                content = try Self.sentContent(store, third, bob: bob, room: room)
+                // Its title (whichever it had as it went: the words may have renamed it since) and no caption.
+                let body = try XCTUnwrap(content["body"] as? String)
+                XCTAssertEqual((content["org.matrix.msc1767.file"] as? [String: Any])?["name"] as? String, body + ".ogg")
+                XCTAssertNil(content["filename"], "no caption")
             }
         }
     }

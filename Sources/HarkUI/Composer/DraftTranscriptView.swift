@@ -51,8 +51,13 @@ final class DraftTranscriptView {
         Signal.connectPointer(UnsafeMutableRawPointer(sendSwitch), "notify::active") { [weak self] _ in
             guard let self else { return }
             let on = gtk_switch_get_active(OpaquePointer(self.sendSwitch)) != 0
-            guard on != self.store.sendsWithTranscript else { return }
-            try? self.store.setSetting(MessageStore.sendWithTranscriptSetting, on ? "on" : nil)
+            if on != self.store.sendsWithTranscript {
+                try? self.store.setSetting(MessageStore.sendWithTranscriptSetting, on ? "on" : nil)
+            }
+            if !on, let send = self.sendWhenTranscribed {  // no longer waiting for the words: it goes now
+                self.sendWhenTranscribed = nil
+                send()
+            }
         }
     }
 
