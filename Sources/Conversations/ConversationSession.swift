@@ -289,15 +289,16 @@ public final class ConversationSession {
     // MARK: What the user does
 
     /// Queues a message to be sent into a room (refused for an encrypted
-    /// room: nothing is ever sent there), and starts sending it.
+    /// room: nothing is ever sent there), and starts sending it; `caption`:
+    /// the words it goes with (its transcript), inside its event.
     @discardableResult
-    public func send(_ messageID: String, to roomID: String) throws(ConversationError) -> OutboxEntry {
+    public func send(_ messageID: String, to roomID: String, caption: String? = nil) throws(ConversationError) -> OutboxEntry {
         guard let room = try? store.matrix.room(roomID) else { throw .noSuchRoom(roomID) }
         guard room.membership == .join else { throw .notJoined(room.displayName) }
         guard !room.isEncrypted || encryption != nil || mayEncrypt else { throw .matrix(.encryptedRoom) }
         do {
             let entry = try store.matrix.enqueueSend(messageID, roomID: roomID, transactionID: MatrixClient.newTransactionID(),
-                                              at: clock())
+                                                     caption: caption, at: clock())
             changes.send(.sendState(messageID: messageID))
             outboxWaker.wake()
             return entry

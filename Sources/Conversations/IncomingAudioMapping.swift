@@ -16,13 +16,17 @@ enum IncomingAudioMapping {
                              fileExtension: fileExtension(mimeType: content.info?.mimetype,
                                                           name: content.fileName ?? content.body),
                              mediaURL: url, levels: content.levels, unread: unread, announcedSize: content.info?.size,
-                             encrypted: event.wasEncrypted, unverifiedDevice: event.fromUnverifiedDevice)
+                             encrypted: event.wasEncrypted, unverifiedDevice: event.fromUnverifiedDevice,
+                             senderTranscript: content.caption)
     }
 
     /// The body, which is "Voice message" for Element's voice messages and
     /// the file's name for an audio file; an empty one says which it was.
+    /// Beside a caption (the sender's words), the file's name less its audio
+    /// extension ("Dentist on Monday.ogg": "Dentist on Monday").
     static func title(_ content: MessageContent) -> String {
-        let body = content.body?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let named = content.caption == nil ? nil : content.specFileName.map { ImportName.title(forFileAt: $0) }
+        let body = (named ?? content.body)?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         if !body.isEmpty { return String(body.prefix(200)) }
         return content.isVoice ? tr("Voice message") : tr("Audio message")
     }

@@ -171,7 +171,8 @@ final class OutboxSender {
         }
         let outgoing = OutgoingVoiceMessage(title: message.title, fileName: fileName, mimeType: mimeType, size: size,
                                             durationMilliseconds: Int((message.duration * 1000).rounded()),
-                                            levels: (try? store.levels(of: message.id)) ?? LevelTrack())
+                                            levels: (try? store.levels(of: message.id)) ?? LevelTrack(),
+                                            caption: entry.caption)
         do {
             return try await client.sendVoiceMessage(roomID: entry.roomID, transactionID: entry.transactionID,
                                                      message: outgoing, contentURI: contentURI)
@@ -197,7 +198,8 @@ final class OutboxSender {
         let fileName = Self.fileName(message, extension: OutgoingAudio.fileExtension)
         let voice = OutgoingVoiceMessage(title: message.title, fileName: fileName, mimeType: OutgoingAudio.mimeType,
                                          size: data.count, durationMilliseconds: Int((message.duration * 1000).rounded()),
-                                         levels: (try? store.levels(of: message.id)) ?? LevelTrack())
+                                         levels: (try? store.levels(of: message.id)) ?? LevelTrack(),
+                                         caption: entry.caption)
         do throws(EncryptedSend.Failure) {
             return try await EncryptedSend(store: store, client: client, encryption: encryption)
                 .send(entry, message: message, audio: data, voice: voice)

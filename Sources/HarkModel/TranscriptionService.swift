@@ -43,6 +43,9 @@ public final class TranscriptionService {
     /// Whether new messages are transcribed.
     public var isOn: Bool { store.transcribesNewMessages }
 
+    /// On, with the engine installed for the language: what is queued will be transcribed here.
+    public var canTranscribe: Bool { isOn && Engine.standard.isReady(for: language) }
+
     /// On, or on its way (installing).
     public var isWanted: Bool { isOn || installation != nil }
 

@@ -58,6 +58,8 @@ final class MainWindow {
     private(set) var transcription: TranscriptionService?
     /// "Transcribe Messages…", while open.
     var transcriptionDialog: TranscriptionDialog?
+    /// Under the composer's draft: its transcript and "Send With Transcript".
+    var draftTranscript: DraftTranscriptView?
     /// The window's observations of the model (playback, transcription) and the composer: they end with it.
     var subscriptions: [Subscription] = []
     /// The ring stays on the history's focused row while the keyboard is used.
@@ -199,6 +201,7 @@ final class MainWindow {
         composer.onDiscarded = { [weak self] in self?.delete($0, saying: tr("Recording discarded")) }
         composer.naming.onName = { [weak self] id, title in self?.rename(id, to: title) }
         connectDrafts(composer, playback: playback)
+        connectDraftTranscript(composer)
         importer.onImported = { [weak self] message in
             self?.history?.apply(.reloaded(showing: message.id))
             self?.transcription?.wake()

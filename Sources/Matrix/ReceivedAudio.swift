@@ -12,6 +12,8 @@ public struct MessageContent: Decodable, Sendable, Equatable {
     public var info: Info?
     public var audio: Audio?
     public var fileName: String?
+    /// The top-level `filename` alone (spec 1.10): beside a `body` that differs, `body` is a caption.
+    public var specFileName: String?
     /// `org.matrix.msc3245.voice`, or the legacy `org.matrix.msc2516.voice`.
     public var isVoice: Bool
 
@@ -53,9 +55,21 @@ public struct MessageContent: Decodable, Sendable, Equatable {
         info = try? container.decodeIfPresent(Info.self, forKey: .info)
         audio = (try? container.decodeIfPresent(Audio.self, forKey: .audio))
             ?? (try? container.decodeIfPresent(Audio.self, forKey: .legacyAudio))
-        fileName = (try? container.decodeIfPresent(String.self, forKey: .filename))
-            ?? (try? container.decodeIfPresent(File.self, forKey: .file))?.name
+        specFileName = try? container.decodeIfPresent(String.self, forKey: .filename)
+        fileName = specFileName ?? (try? container.decodeIfPresent(File.self, forKey: .file))?.name
         isVoice = container.contains(.voice) || container.contains(.legacyVoice)
+    }
+
+    /// The words sent with the audio (spec 1.10's media caption: a `body`
+    /// beside a `filename` that differs), nil when the body is only a name.
+    /// Only the top-level `filename` says so: Hark's and Element's voice
+    /// messages name their file in the extensible-event fields alone, beside
+    /// a title that is no caption.
+    public var caption: String? {
+        guard let name = specFileName?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty,
+              let words = body?.trimmingCharacters(in: .whitespacesAndNewlines), !words.isEmpty,
+              words != name else { return nil }
+        return words
     }
 
     /// Whether Hark takes this message into its history: an `m.audio` with media.

@@ -1,7 +1,7 @@
 /// What an imported file's name gives its message: a title, and the
 /// extension its copy in the store keeps. A name is not cut at any dot:
 /// "Notes v1.2 final" and "Dr. Smith appointment" have no extension.
-enum ImportName {
+public enum ImportName {
     /// Extensions of audio (and audio-bearing) files: the title drops these.
     static let audioExtensions: Set<String> = [
         "3gp", "aac", "ac3", "aif", "aifc", "aiff", "amr", "ape", "au", "caf", "flac", "m4a", "m4b", "mka", "mkv",
@@ -10,7 +10,7 @@ enum ImportName {
     ]
 
     /// "talk" for `…/talk.ogg`, "Notes v1.2 final" for `…/Notes v1.2 final`.
-    static func title(forFileAt path: String) -> String {
+    public static func title(forFileAt path: String) -> String {
         let name = lastComponent(path)
         guard let (stem, suffix) = split(name), audioExtensions.contains(suffix.lowercased()) else { return name }
         return stem

@@ -19,7 +19,8 @@ extension MessageStore {
                    (SELECT held_since FROM undecrypted_events WHERE message_id = messages.id),
                    (SELECT withheld FROM undecrypted_events WHERE message_id = messages.id),
                    (SELECT gave_up FROM undecrypted_events WHERE message_id = messages.id),
-                   (SELECT refusal FROM undecrypted_events WHERE message_id = messages.id)
+                   (SELECT refusal FROM undecrypted_events WHERE message_id = messages.id),
+                   transcript_source
             FROM messages WHERE \(clause)
             """, values) { row in
             body(Message(
@@ -34,6 +35,7 @@ extension MessageStore {
                 roomID: row.text(11), sender: row.text(12), eventID: row.text(13), mediaURL: row.text(14),
                 unread: row.integer(15) != 0, titleTyped: row.integer(16) != 0, transcript: row.text(17),
                 transcriptState: TranscriptState(rawValue: row.text(18) ?? "") ?? .none,
+                transcriptSource: row.text(26).flatMap(TranscriptSource.init(rawValue:)),
                 downloadFailure: row.text(19), encrypted: row.integer(20) != 0, unverifiedDevice: row.integer(21) != 0,
                 undecrypted: row.isNull(22) ? nil : Undecrypted(heldSince: Date(timeIntervalSince1970: row.real(22)),
                                                                 withheld: row.text(23), gaveUp: row.integer(24) != 0,

@@ -47,6 +47,8 @@ public struct Message: Sendable, Equatable, Identifiable {
     /// The machine transcript (done: the words; empty: ""), see `transcriptState`.
     public var transcript: String? = nil
     public var transcriptState: TranscriptState = .none
+    /// Whose words the transcript is (nil when there is none).
+    public var transcriptSource: TranscriptSource? = nil
     /// Why a received message's audio cannot be downloaded (too large, not
     /// audio, refused by the server): it is not tried again. Nil while it may come.
     public var downloadFailure: String? = nil
@@ -84,6 +86,14 @@ public enum TranscriptState: String, Sendable, Equatable, CaseIterable {
     case failed
     /// Transcribed, and nothing was said (silence, noise).
     case empty
+}
+
+/// Whose words a transcript is.
+public enum TranscriptSource: String, Sendable, Equatable, CaseIterable {
+    /// Made on this computer by the transcription engine.
+    case local
+    /// Sent by the message's sender inside its event (the voice message's caption).
+    case sender
 }
 
 /// Where a message came from.

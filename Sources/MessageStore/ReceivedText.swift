@@ -15,6 +15,8 @@ public enum ReceivedText {
     /// Code points one character may hold: an emoji sequence needs about ten,
     /// and “Zalgo” text stacks thousands of marks on one letter.
     static let scalarsPerCharacter = 16
+    /// Characters the store keeps of a transcript a sender sent (half an hour spoken is about 25,000).
+    public static let transcriptLength = 40_000
     static let ellipsis: Character = "…"
 
     /// `text` on one line, cut to `limit` characters (the last one “…” when cut).

@@ -19,7 +19,7 @@ enum Salvage {
                                  "deleted_at", "play_position", "voice_processed",
                                  "origin", "room_id", "sender", "event_id", "media_url", "unread",
                                  "title_typed", "transcript", "transcript_segments", "transcript_state",
-                                 "transcript_words", "transcript_error"]
+                                 "transcript_words", "transcript_error", "transcript_source"]
     /// Other tables copied whole, as far as they read (a version before
     /// Matrix lacks them).
     static let otherTables: [(table: String, columns: [String])] = [
@@ -28,7 +28,7 @@ enum Salvage {
         ("room_members", ["room_id", "user_id", "display_name", "membership"]),
         ("outbox", ["transaction_id", "message_id", "room_id", "state", "content_uri", "event_id", "attempts",
                     "next_attempt_at", "last_error", "queued_at", "waiting_since", "expired",
-                    "uploaded_size"]),
+                    "uploaded_size", "caption"]),
         // Lost, a pin would be taken again from whatever key the server gives next: a change accepted unseen.
         ("identity_pins", ["user_id", "master_key", "pinned_at", "changed_to", "changed_at"]),
     ]

@@ -305,6 +305,16 @@ enum Schema {
             changed_at REAL
         );
         """,
+        // 17: whose words a transcript is: made here by the engine ('local')
+        // or sent inside the voice event by its sender ('sender', the
+        // event's caption), which the engine never replaces. And the words a
+        // send carries as its caption (NULL: none), chosen when it was
+        // queued, so that every attempt sends the same event.
+        """
+        ALTER TABLE messages ADD COLUMN transcript_source TEXT CHECK (transcript_source IN ('local', 'sender'));
+        UPDATE messages SET transcript_source = 'local' WHERE transcript_state IN ('done', 'empty');
+        ALTER TABLE outbox ADD COLUMN caption TEXT;
+        """,
     ]
 
     static var version: Int { migrations.count }

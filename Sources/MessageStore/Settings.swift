@@ -13,6 +13,12 @@ extension MessageStore {
         try inTransaction { try setMeta(Self.settingKey(key), value) }
     }
 
+    /// The draft's "Send With Transcript": a message sent from the window
+    /// goes with its transcript inside its event. Off until turned on.
+    public static let sendWithTranscriptSetting = "send.with-transcript"
+
+    public var sendsWithTranscript: Bool { setting(Self.sendWithTranscriptSetting) == "on" }
+
     /// Settings share `meta` with the store's own bookkeeping; the prefix
     /// keeps them apart.
     private static func settingKey(_ key: String) -> String { "setting." + key }

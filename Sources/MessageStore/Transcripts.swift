@@ -84,8 +84,9 @@ extension MessageStore {
         return count
     }
 
-    /// Keeps a transcript (`empty` when nothing was said). A message whose
-    /// title is still a default takes the first words as its title.
+    /// Keeps a transcript the engine made here (`empty` when nothing was
+    /// said). A message whose title is still a default takes the first words
+    /// as its title.
     public func storeTranscript(_ id: String, segments: [TranscriptSegment]) throws(StoreError) {
         try checkWritable()
         let text = Self.transcriptText(of: segments)
@@ -94,7 +95,7 @@ extension MessageStore {
         try inTransaction {
             try database.query("""
                 UPDATE messages SET transcript = ?, transcript_segments = ?, transcript_state = ?,
-                    transcript_words = ?, transcript_error = NULL,
+                    transcript_words = ?, transcript_error = NULL, transcript_source = 'local',
                     title = CASE WHEN title_typed = 0 AND ? IS NOT NULL THEN ? ELSE title END
                 WHERE id = ?
                 """, [.text(text), .text(json), .text(text.isEmpty ? "empty" : "done"),

@@ -25,7 +25,8 @@ extension MessageStore {
             throw .file(path: inputs[0], detail: error.description)
         }
         do {
-            try replaceAudio(id, from: output, duration: first.duration + second.duration, levels: levels)
+            try replaceAudio(id, from: output, duration: first.duration + second.duration, levels: levels,
+                             change: .joined(next: next, offset: first.duration))
         } catch {
             try? FileManager.default.removeItem(atPath: output)
             throw error

@@ -44,7 +44,8 @@ extension MessageStore {
             throw .file(path: source, detail: error.description)
         }
         do {
-            try replaceAudio(id, from: output, duration: kept.upperBound - kept.lowerBound, levels: trim.levels(of: levels))
+            try replaceAudio(id, from: output, duration: kept.upperBound - kept.lowerBound, levels: trim.levels(of: levels),
+                             change: .cut(kept))
         } catch {
             try? FileManager.default.removeItem(atPath: output)
             throw error

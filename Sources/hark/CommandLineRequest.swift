@@ -36,7 +36,8 @@ enum CommandLineRequest: Equatable {
     case rooms(json: Bool)
     case join(roomID: String)
     case leave(roomID: String)
-    case send(id: String, roomID: String)
+    /// `withTranscript`: the message's transcript goes inside the event (refused when it has none).
+    case send(id: String, roomID: String, withTranscript: Bool)
     case sync(once: Bool)
     /// `language`: "en", "auto" or a language's code; nil keeps the one chosen before.
     case transcriberEnable(language: String?)
@@ -185,10 +186,11 @@ enum CommandLineRequest: Equatable {
                 try rest.finish()
                 return first == "join" ? .join(roomID: room) : .leave(roomID: room)
             case "send":
+                let withTranscript = rest.flag("--with-transcript")
                 let id = try rest.positional("ID")
                 let room = try rest.positional("ROOM_ID")
                 try rest.finish()
-                return .send(id: id, roomID: room)
+                return .send(id: id, roomID: room, withTranscript: withTranscript)
             case "sync":
                 let once = rest.flag("--once")
                 try rest.finish()
@@ -325,9 +327,14 @@ enum CommandLineRequest: Equatable {
                               identity_changed: members whose identity changed)
           join ROOM_ID        Join a room, or accept its invitation
           leave ROOM_ID       Leave a room, or decline its invitation
-          send ID ROOM_ID     Send a message into a room as a voice message and
+          send ID ROOM_ID [--with-transcript]
+                              Send a message into a room as a voice message and
                               print its event id; exit status 3 when the server
-                              cannot be reached (it stays queued)
+                              cannot be reached (it stays queued). With
+                              --with-transcript its transcript goes inside the
+                              event, for people and clients that read rather than
+                              listen; a message without one is not sent (exit
+                              status 1: 'hark transcribe ID' first)
           sync [--once]       Send what is queued, then receive the rooms' voice
                               messages (once, or until Ctrl+C)
           transcriber enable [--language en|auto|CODE]

@@ -85,6 +85,18 @@ final class PolicyAndMappingTests: XCTestCase {
         XCTAssertEqual(incoming.levels?.peak.count, 4)
         XCTAssertEqual(incoming.sender, "@bob:example.org")
 
+        XCTAssertNil(incoming.senderTranscript)
+
+        let captioned = try JSONDecoder().decode(RoomEvent.self, from: Data("""
+            {"type": "m.room.message", "event_id": "$c", "sender": "@bob:example.org",
+             "content": {"msgtype": "m.audio", "body": "Moved to Thursday", "filename": "Dentist.ogg",
+                         "url": "mxc://example.org/c", "org.matrix.msc3245.voice": {}}}
+            """.utf8))
+        guard case .message(let words) = captioned.content else { return XCTFail("not a message") }
+        let withWords = try XCTUnwrap(IncomingAudioMapping.incoming(captioned, words, roomID: "!r", unread: true))
+        XCTAssertEqual(withWords.senderTranscript, "Moved to Thursday")
+        XCTAssertEqual(withWords.title, "Dentist", "its title from the file's name, less the audio extension")
+
         let text = try JSONDecoder().decode(RoomEvent.self, from: Data("""
             {"type": "m.room.message", "event_id": "$t", "sender": "@bob:example.org",
              "content": {"msgtype": "m.text", "body": "hi"}}

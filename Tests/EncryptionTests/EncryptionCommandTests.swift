@@ -15,6 +15,8 @@ final class EncryptionCommandTests: XCTestCase {
         return (child.waitForExit(seconds: 120), child.output)
     }
 
+    private static let bobsWords = "Dentist on Monday at ten"
+
     private static func lastLine(_ output: String) -> String {
         output.split(separator: "\n").last.map(String.init) ?? ""
     }
@@ -109,7 +111,8 @@ final class EncryptionCommandTests: XCTestCase {
                 let downloaded = try await bob.call("download", ["event_id": eventID])
                 XCTAssertEqual((downloaded["base64"] as? String).flatMap { Data(base64Encoded: $0) }, original)
                 // Bob to Hark, shared with Hark's cross-signed device.
-                _ = try await bob.call("send_audio", ["room_id": room, "path": voice, "duration_ms": 4000, "waveform": [0, 1024, 50]])
+                _ = try await bob.call("send_audio", ["room_id": room, "path": voice, "duration_ms": 4000, "waveform": [0, 1024, 50],
+                                                      "caption": Self.bobsWords])
             }
             (code, output) = try hark(["sync", "--once"])
             XCTAssertEqual(code, 0, output)
@@ -122,6 +125,20 @@ final class EncryptionCommandTests: XCTestCase {
             XCTAssertEqual(fromBob.first?["unverified_device"] as? Bool, false, "Bob cross-signed his device")
             XCTAssertTrue(fromBob.first.map { $0["undecrypted"] is NSNull } ?? false, "it was read")
             XCTAssertEqual(listed.first { $0["id"] as? String == id }?["encrypted"] as? Bool, true, "it went encrypted")
+            // His words came inside the encrypted event: his transcript. Sent on with them, they go encrypted too.
+            XCTAssertEqual(fromBob.first?["transcript"] as? String, Self.bobsWords)
+            XCTAssertEqual(fromBob.first?["transcript_source"] as? String, "sender")
+            (code, output) = try hark(["send", try XCTUnwrap(fromBob.first?["id"] as? String), room, "--with-transcript"])
+            XCTAssertEqual(code, 0, output)
+            let withWords = lastLine(output)
+            try awaitOnLoop(seconds: 120) {
+                let found = try await bob.call("sync_until", ["room_id": room, "body": Self.bobsWords, "seconds": 60,
+                                                              "sender": "@alice:localhost"])
+                let event = try XCTUnwrap(found["event"] as? [String: Any])
+                XCTAssertEqual(event["event_id"] as? String, withWords)
+                XCTAssertEqual(event["decrypted"] as? Bool, true)
+                XCTAssertEqual((event["content"] as? [String: Any])?["filename"] as? String, "voice.ogg")
+            }
 
             // Bob replaces his identity: `sync` says so, `rooms --json` names him until `accept-identity`.
             try awaitOnLoop(seconds: 120) { try await bob.call("cross_sign", ["replace": true]) }

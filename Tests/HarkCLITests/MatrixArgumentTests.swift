@@ -18,6 +18,8 @@ final class MatrixArgumentTests: XCTestCase {
             (["account", "login", "--user", "ann"], "'account login' needs --homeserver URL"),
             (["account", "login", "--homeserver", "example.org"], "'account login' needs --user NAME"),
             (["send", "some-id"], "'send' needs ROOM_ID"),
+            (["send", "some-id", "--with-transcript"], "'send' needs ROOM_ID"),
+            (["send", "some-id", "!room", "--with-words"], "unknown option '--with-words' for 'send'"),
             (["join"], "'join' needs ROOM_ID"),
             (["sync", "--forever"], "unknown option '--forever' for 'sync'"),
             (["rooms", "extra"], "unexpected argument 'extra' for 'rooms'"),
@@ -62,7 +64,7 @@ final class MatrixArgumentTests: XCTestCase {
         let line = output.split(separator: "\n").last.map(String.init) ?? ""
         let listed = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [[String: Any]])
         XCTAssertEqual(listed.first?["origin"] as? String, "recorded")
-        for key in ["room_id", "sender", "event_id", "send_state"] {
+        for key in ["room_id", "sender", "event_id", "send_state", "transcript_source"] {
             XCTAssertTrue(listed.first?[key] is NSNull, "\(key) is null for a local message")
         }
         XCTAssertEqual(listed.first?["unread"] as? Bool, false)

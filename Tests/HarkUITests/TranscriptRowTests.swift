@@ -130,6 +130,24 @@ final class TranscriptRowTests: XCTestCase {
         }
     }
 
+    /// Words that came inside the message are marked as its sender's, not as made here.
+    func testASendersTranscriptIsMarkedAsTheirs() throws {
+        try withMessages(["Theirs", "Ours"], prepare: { store, ids in
+            try store.storeSenderTranscript(ids[0], text: "Dentist moved to Thursday at 10.")
+            try store.storeTranscript(ids[1], segments: Self.segments)
+        }) { _, window, ids in
+            let theirs = try Self.row(window, ids[0])
+            XCTAssertEqual(gtk_label_get_text(hark_label(theirs.transcriptView.mark)).map { String(cString: $0) },
+                           "Sender's transcript")
+            XCTAssertEqual(gtk_widget_get_tooltip_text(theirs.transcriptView.mark).map { String(cString: $0) },
+                           "Sent with the message by its sender")
+            XCTAssertEqual(theirs.transcriptView.lineText, "Dentist moved to Thursday at 10.")
+            let ours = try Self.row(window, ids[1])
+            XCTAssertEqual(gtk_label_get_text(hark_label(ours.transcriptView.mark)).map { String(cString: $0) },
+                           "Automatic transcript", "a recycled row is marked anew")
+        }
+    }
+
     func testTheWholeTranscriptOpensAndAClickOnASegmentSeeksThere() throws {
         try withMessages(["Said"], sink: "fakesink sync=true", prepare: { store, ids in
             try store.storeTranscript(ids[0], segments: Self.segments)

@@ -93,6 +93,43 @@ import Testing
         #expect(content.levels?.count == 100)
     }
 
+    /// With its words: spec 1.10's caption (`body` the words, `filename`
+    /// the name) and the text representation; read back as a caption.
+    @Test func wordsSentWithItAreTheCaptionAndTheText() throws {
+        var message = Self.message
+        message.caption = "The dentist moved to Thursday at ten."
+        let object = try Self.json(VoiceMessageContent(message, contentURI: "mxc://localhost/abc"))
+        #expect(object["body"] as? String == "The dentist moved to Thursday at ten.")
+        #expect(object["filename"] as? String == "Dentist on Monday.ogg")
+        #expect(object["org.matrix.msc1767.text"] as? String == "The dentist moved to Thursday at ten.")
+        #expect((object["org.matrix.msc1767.file"] as? [String: Any])?["name"] as? String == "Dentist on Monday.ogg")
+        #expect(object["org.matrix.msc3245.voice"] != nil)
+        let content = try JSONDecoder().decode(MessageContent.self, from: JSONEncoder().encode(
+            VoiceMessageContent(message, contentURI: "mxc://localhost/abc")))
+        #expect(content.caption == "The dentist moved to Thursday at ten.")
+        #expect(content.specFileName == "Dentist on Monday.ogg")
+        // Without: as before, no `filename`, and the title is no caption.
+        let plain = try Self.json(VoiceMessageContent(Self.message, contentURI: "mxc://localhost/abc"))
+        #expect(plain["filename"] == nil)
+        let own = try JSONDecoder().decode(MessageContent.self, from: JSONEncoder().encode(
+            VoiceMessageContent(Self.message, contentURI: "mxc://localhost/abc")))
+        #expect(own.caption == nil, "the extensible file's name beside a title is no caption")
+    }
+
+    @Test func onlyABodyBesideADifferentFilenameIsACaption() throws {
+        let same = try Self.decode(#"{"msgtype":"m.audio","body":"talk.ogg","filename":"talk.ogg","url":"mxc://s/1"}"#)
+        #expect(same.caption == nil)
+        let element = try Self.decode("""
+            {"msgtype":"m.audio","body":"Voice message","url":"mxc://s/2",
+             "org.matrix.msc1767.file":{"name":"Voice message.ogg"},"org.matrix.msc3245.voice":{}}
+            """)
+        #expect(element.caption == nil)
+        let blank = try Self.decode(#"{"msgtype":"m.audio","body":"  ","filename":"talk.ogg","url":"mxc://s/3"}"#)
+        #expect(blank.caption == nil)
+        let captioned = try Self.decode(#"{"msgtype":"m.audio","body":" Call me back ","filename":"talk.ogg","url":"mxc://s/4"}"#)
+        #expect(captioned.caption == "Call me back")
+    }
+
     @Test func legacyVoiceMarkerAndPlainAudio() throws {
         let legacy = try Self.decode("""
             {"msgtype":"m.audio","body":"Voice message","url":"mxc://s/1",

@@ -50,6 +50,8 @@ extension MatrixStoreTests {
                 INSERT INTO encrypted_media (message_id, file) VALUES ('came', '{}');
                 INSERT INTO outbox (transaction_id, message_id, room_id, state, queued_at, encrypted_content)
                 VALUES ('t1', 'went', '!secret', 'sent', 2, '{}'), ('t2', 'plain', '!open', 'sent', 3, NULL);
+                ALTER TABLE messages DROP COLUMN transcript_source;
+                ALTER TABLE outbox DROP COLUMN caption;
                 PRAGMA user_version = 14;
                 """)
         }

@@ -161,6 +161,8 @@ final class SearchTests: XCTestCase {
             DROP TABLE undecrypted_events;
             ALTER TABLE messages DROP COLUMN encrypted;
             ALTER TABLE messages DROP COLUMN unverified_device;
+            ALTER TABLE messages DROP COLUMN transcript_source;
+            ALTER TABLE outbox DROP COLUMN caption;
             PRAGMA user_version = 8;
             """)
         XCTAssertEqual(try search(store, "grandmas"), [], "as before")

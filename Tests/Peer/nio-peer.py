@@ -320,6 +320,11 @@ class Peer:
                    "info": {"mimetype": request.get("mimetype", "audio/ogg"), "size": size, "duration": duration},
                    "org.matrix.msc1767.audio": {"duration": duration, "waveform": request.get("waveform", [])},
                    "org.matrix.msc3245.voice": {}}
+        if request.get("caption"):
+            # Spec 1.10's media caption: the words in body, the file's name beside them.
+            content["body"] = request["caption"]
+            content["filename"] = os.path.basename(path)
+            content["org.matrix.msc1767.text"] = request["caption"]
         if encrypted:
             content["file"] = dict(keys, url=response.content_uri)
         else:

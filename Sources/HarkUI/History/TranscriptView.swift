@@ -57,6 +57,9 @@ final class TranscriptView {
 
     static var markText: String { tr("Automatic transcript") }
     static var markTooltip: String { tr("Made on this computer from the recording; it may have mistakes") }
+    /// A transcript that came inside the message: its sender's words, not made here.
+    static var senderMarkText: String { tr("Sender's transcript") }
+    static var senderMarkTooltip: String { tr("Sent with the message by its sender") }
 
     init() {
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
@@ -116,6 +119,9 @@ final class TranscriptView {
         // Only a transcript opens: a state in words takes no clicks' look.
         if canExpand { gtk_widget_remove_css_class(header, "hark-inert") } else { gtk_widget_add_css_class(header, "hark-inert") }
         gtk_widget_set_visible(markBox, canExpand ? 1 : 0)
+        let fromSender = message.transcriptSource == .sender
+        gtk_label_set_text(hark_label(mark), fromSender ? Self.senderMarkText : Self.markText)
+        gtk_widget_set_tooltip_text(mark, fromSender ? Self.senderMarkTooltip : Self.markTooltip)
         gtk_widget_set_sensitive(header, 1)
         if canExpand, let transcript = message.transcript {
             let pieces = TranscriptDisplay.excerpt(of: transcript, matching: words)

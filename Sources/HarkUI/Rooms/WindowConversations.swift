@@ -312,7 +312,8 @@ final class WindowConversations {
     }
 
     /// Queues `message` to be sent into `roomID` (refused for an encrypted
-    /// room); whether it was queued.
+    /// room), with its transcript inside when "Send With Transcript" is on
+    /// and it has one by now; whether it was queued.
     @discardableResult
     func send(_ message: Message, to roomID: String) -> Bool {
         guard let session = account.session else {
@@ -322,7 +323,9 @@ final class WindowConversations {
         }
         defer { window.history?.apply(.changed(message.id)) }
         do throws(ConversationError) {
-            try session.send(message.id, to: roomID)
+            let store = account.store
+            let caption = store.sendsWithTranscript ? (try? store.transcriptToSend(of: message.id)) ?? nil : nil
+            try session.send(message.id, to: roomID, caption: caption)
             // In the room it went to, it now stands where it was sent: last.
             if window.history?.scope == .room(roomID) { window.history?.apply(.reloaded(showing: message.id)) }
             return true

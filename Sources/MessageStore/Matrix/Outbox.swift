@@ -3,17 +3,18 @@ import Foundation
 /// The outbox: sends of messages into rooms, kept until the server confirmed them.
 extension MatrixTables {
     /// Queues `messageID` to be sent into `roomID`, under a transaction id
-    /// that every attempt reuses.
+    /// that every attempt reuses; `caption`: the words it goes out with
+    /// (its transcript), kept with the send so that every attempt sends them.
     @discardableResult
-    public func enqueueSend(_ messageID: String, roomID: String, transactionID: String,
+    public func enqueueSend(_ messageID: String, roomID: String, transactionID: String, caption: String? = nil,
                             at date: Date = Date()) throws(StoreError) -> OutboxEntry {
         _ = try store.message(messageID)
         try store.checkWritable()
         try store.run("""
-            INSERT INTO outbox (transaction_id, message_id, room_id, state, queued_at, waiting_since)
-            VALUES (?, ?, ?, 'queued', ?, ?)
+            INSERT INTO outbox (transaction_id, message_id, room_id, state, queued_at, waiting_since, caption)
+            VALUES (?, ?, ?, 'queued', ?, ?, ?)
             """, [.text(transactionID), .text(messageID), .text(roomID), .real(date.timeIntervalSince1970),
-                  .real(date.timeIntervalSince1970)])
+                  .real(date.timeIntervalSince1970), .optionalText(caption)])
         return try outboxEntry(transactionID)!
     }
 
@@ -130,7 +131,7 @@ extension MatrixTables {
         try store.run("""
             SELECT transaction_id, message_id, room_id, state, content_uri, event_id, attempts, next_attempt_at,
                    last_error, queued_at, coalesce(waiting_since, queued_at), expired,
-                   uploaded_size FROM outbox WHERE \(clause)
+                   uploaded_size, caption FROM outbox WHERE \(clause)
             """, values) { row in
             found.append(OutboxEntry(
                 transactionID: row.text(0) ?? "", messageID: row.text(1) ?? "", roomID: row.text(2) ?? "",
@@ -139,7 +140,7 @@ extension MatrixTables {
                 nextAttemptAt: Date(timeIntervalSince1970: row.real(7)), lastError: row.text(8),
                 queuedAt: Date(timeIntervalSince1970: row.real(9)),
                 waitingSince: Date(timeIntervalSince1970: row.real(10)), expired: row.integer(11) != 0,
-                uploadedSize: row.isNull(12) ? nil : Int(row.integer(12))))
+                uploadedSize: row.isNull(12) ? nil : Int(row.integer(12)), caption: row.text(13)))
         }
         return found
     }

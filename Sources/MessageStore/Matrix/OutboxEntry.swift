@@ -31,6 +31,8 @@ public struct OutboxEntry: Sendable, Equatable {
     public var expired: Bool
     /// How many bytes were uploaded to `contentURI` (nil: the message's file, unchanged).
     public var uploadedSize: Int?
+    /// The words it is sent with (the message's transcript, as the event's caption), nil: none.
+    public var caption: String? = nil
 }
 
 /// How a message's sends stand, for its row and `hark list`.

@@ -23,10 +23,12 @@ public struct IncomingAudio: Sendable, Equatable {
     public var encrypted: Bool
     /// It came from a device its owner has not cross-signed.
     public var unverifiedDevice: Bool
+    /// The words its sender sent with it (the event's caption): its transcript, the sender's.
+    public var senderTranscript: String?
 
     public init(eventID: String, roomID: String, sender: String, title: String, sentAt: Date, duration: Double,
                 fileExtension: String, mediaURL: String, levels: LevelTrack?, unread: Bool, announcedSize: Int? = nil,
-                encrypted: Bool = false, unverifiedDevice: Bool = false) {
+                encrypted: Bool = false, unverifiedDevice: Bool = false, senderTranscript: String? = nil) {
         self.eventID = eventID
         self.roomID = roomID
         self.sender = sender
@@ -40,6 +42,7 @@ public struct IncomingAudio: Sendable, Equatable {
         self.announcedSize = announcedSize
         self.encrypted = encrypted
         self.unverifiedDevice = unverifiedDevice
+        self.senderTranscript = senderTranscript
     }
 }
 
@@ -70,9 +73,10 @@ extension MatrixTables {
         message.encrypted = incoming.encrypted
         message.unverifiedDevice = incoming.unverifiedDevice
         try store.insert(message, levels: incoming.levels)
+        try noteSenderTranscript(incoming, of: id)
         try noteAnnouncedSize(incoming, of: id)
         try noteActivity(roomID: incoming.roomID, at: incoming.sentAt, sender: incoming.sender)
-        return message
+        return try store.message(id)
     }
 
     private func resolve(_ id: String, as incoming: IncomingAudio) throws(StoreError) -> Message {
@@ -89,9 +93,15 @@ extension MatrixTables {
             try store.database.query("DELETE FROM undecrypted_events WHERE message_id = ?", [.text(id)])
             if let levels = incoming.levels { try store.storeLevels(id, levels) }
         }
+        try noteSenderTranscript(incoming, of: id)
         try noteAnnouncedSize(incoming, of: id)
         try noteActivity(roomID: incoming.roomID, at: incoming.sentAt, sender: incoming.sender)
         return try store.message(id)
+    }
+
+    /// The sender's words are its transcript from the start: the queue passes over it.
+    private func noteSenderTranscript(_ incoming: IncomingAudio, of id: String) throws(StoreError) {
+        if let words = incoming.senderTranscript { try store.storeSenderTranscript(id, text: ReceivedText.cleaned(words, limit: ReceivedText.transcriptLength)) }
     }
 
     private func noteAnnouncedSize(_ incoming: IncomingAudio, of id: String) throws(StoreError) {

@@ -83,8 +83,8 @@ func run(_ request: CommandLineRequest) -> Int32 {
         return runMembership(roomID: roomID, join: true)
     case .leave(let roomID):
         return runMembership(roomID: roomID, join: false)
-    case .send(let id, let roomID):
-        return runSend(id: id, roomID: roomID)
+    case .send(let id, let roomID, let withTranscript):
+        return runSend(id: id, roomID: roomID, withTranscript: withTranscript)
     case .sync(let once):
         return runSync(once: once)
     case .transcriberEnable(let language):

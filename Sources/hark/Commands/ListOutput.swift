@@ -27,6 +27,7 @@ enum ListOutput {
                 + ",\"state\":" + JSONText.string(message.state.rawValue)
                 + ",\"title\":" + JSONText.string(message.title)
                 + ",\"transcript\":" + text(message.transcript)
+                + ",\"transcript_source\":" + text(message.transcript == nil ? nil : message.transcriptSource?.rawValue)
                 + ",\"transcript_state\":" + JSONText.string(message.transcriptState.rawValue)
                 + ",\"undecrypted\":" + (message.undecrypted.map(undecrypted) ?? "null")
                 + ",\"unread\":" + (message.unread ? "true" : "false")

@@ -98,15 +98,28 @@ func runMembership(roomID: String, join: Bool) -> Int32 {
 /// `hark send ID ROOM_ID`: prints the event id; exits 3 when the server
 /// cannot be reached (the message stays queued, and `hark sync` sends it).
 @MainActor
-func runSend(id: String, roomID: String) -> Int32 {
+func runSend(id: String, roomID: String, withTranscript: Bool) -> Int32 {
     guard let store = openStore() else { return 1 }
+    var caption: String?
+    if withTranscript {
+        // Asked for by name, the words go or nothing does: a send cannot be taken back.
+        do { caption = try store.transcriptToSend(of: id) } catch {
+            printFailure(error)
+            return 1
+        }
+        guard caption != nil else {
+            printFailure(tr("{id} has no transcript: nothing was sent ('hark transcribe {id}' makes one; without --with-transcript it goes without)",
+                            ["id": id]))
+            return 1
+        }
+    }
     return runOnLoop {
         guard let session = await signedInSession(store) else { return 1 }
         if (try? store.matrix.room(roomID)) == nil {
             _ = await refresh(session)  // a room joined elsewhere since the last sync
         }
         let entry: OutboxEntry
-        do { entry = try session.send(id, to: roomID) } catch {
+        do { entry = try session.send(id, to: roomID, caption: caption) } catch {
             printFailure(error)
             return 1
         }
