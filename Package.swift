@@ -142,7 +142,7 @@ let package = Package(
         .testTarget(name: "EncryptionTests", dependencies: ["Encryption", "Conversations", "Matrix", "MatrixCrypto", "MessageStore",
                                                             "StoreAudio", "HelperProcesses", "GLibSupport", "HarkTestSupport"]),
         .testTarget(name: "TranscriptionTests",
-                    dependencies: ["Transcription", "HelperProcesses", "hark", "MessageStore", "GLibSupport", "HarkTestSupport"]),
+                    dependencies: ["Transcription", "HelperProcesses", "hark", "MessageStore", "StoreAudio", "GLibSupport", "HarkTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

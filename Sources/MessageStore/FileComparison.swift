@@ -8,7 +8,8 @@ extension MessageStore {
     /// named in `linksLeftOut`), marks rows whose file vanished `missing` (and `ready`
     /// again when it is back), finishes imports whose row was written but
     /// whose copy was not moved into place, removes the hidden copies of
-    /// imports killed before their row, and measures again levels that are
+    /// imports killed before their row and the new audio of cuts and joins
+    /// killed before it replaced their take's, and measures again levels that are
     /// absent or do not decode.
     ///
     /// Only when the folder changed since the last comparison other than by
@@ -43,6 +44,7 @@ extension MessageStore {
         changes.make {
             ImportCopy.removeAbandoned(in: folderPath, names: names) { known.contains($0) }
         }
+        changes.make { AudioReplacement.removeAbandoned(in: folderPath, names: names) }
 
         for row in rows where row.state != .recording {
             // Looked at again when the listing lacks it: an import may have

@@ -2,11 +2,11 @@ import Foundation
 import Levels
 
 extension MessageStore {
-    /// Where a shortened copy of `message`'s audio is written before
-    /// `replaceAudio` puts it in its place: beside it (a rename, never a
-    /// copy), hidden, so the folder's comparison never adopts it.
+    /// Where new audio for `message` is written before `replaceAudio` puts
+    /// it in its place: beside it (a rename, never a copy), hidden, so the
+    /// folder's comparison never adopts it (see `beginReplacement`).
     public func replacementPath(of message: Message) -> String {
-        messagesFolder.appendingPathComponent(".trimming-" + message.fileName).path
+        messagesFolder.appendingPathComponent(AudioReplacement.prefix + message.fileName).path
     }
 
     /// How a take's new audio came from its old: its transcript follows (TranscriptEdits.swift).

@@ -27,7 +27,8 @@ extension MessageStore {
     /// Take `next` was recorded on after take `id` (lasting `offset` seconds)
     /// and joined to it: with both transcribed, the two transcripts one after
     /// the other; otherwise the whole take is transcribed again (queued, when
-    /// transcription is on).
+    /// transcription is on or it was queued already: a run on the first part
+    /// alone is dropped as it ends, see `storeTranscript`).
     func joinTranscript(_ id: String, then next: String, offset: Double) throws(SQLiteError) {
         guard let first = try localTranscript(id) else { return }
         if first.state == .done || first.state == .empty, let second = try localTranscript(next),
@@ -37,7 +38,8 @@ extension MessageStore {
         }
         try database.query("""
             UPDATE messages SET transcript = NULL, transcript_segments = NULL, transcript_words = NULL,
-                transcript_error = NULL, transcript_source = NULL, transcript_state = ?
+                transcript_error = NULL, transcript_source = NULL,
+                transcript_state = CASE WHEN transcript_state = 'queued' THEN 'queued' ELSE ? END
             WHERE id = ?
             """, [arrivingTranscriptState == .queued ? .text("queued") : .null, .text(id)])
     }

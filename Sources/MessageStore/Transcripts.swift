@@ -86,13 +86,24 @@ extension MessageStore {
 
     /// Keeps a transcript the engine made here (`empty` when nothing was
     /// said). A message whose title is still a default takes the first words
-    /// as its title.
-    public func storeTranscript(_ id: String, segments: [TranscriptSegment]) throws(StoreError) {
+    /// as its title. `madeFrom`: the audio the engine was given; when the
+    /// message's audio was replaced since (a take cut or recorded on while it
+    /// was being transcribed), the words are of audio that is gone: they are
+    /// dropped, the message stays as the replacement left it (queued for
+    /// the new audio, or with its transcript already made to follow), and
+    /// this returns false.
+    @discardableResult
+    public func storeTranscript(_ id: String, segments: [TranscriptSegment],
+                                madeFrom audio: AudioIdentity? = nil) throws(StoreError) -> Bool {
         try checkWritable()
         let text = Self.transcriptText(of: segments)
         let json = (try? JSONEncoder().encode(segments)).flatMap { String(data: $0, encoding: .utf8) } ?? "[]"
         let title = TitleFromWords.title(from: text)
+        var current = true
         try inTransaction {
+            // Looked at inside the transaction: a replacement's rename comes before its own transaction.
+            current = try audioIsStill(audio, of: id)
+            guard current else { return }
             try database.query("""
                 UPDATE messages SET transcript = ?, transcript_segments = ?, transcript_state = ?,
                     transcript_words = ?, transcript_error = NULL, transcript_source = 'local',
@@ -103,13 +114,24 @@ extension MessageStore {
                       .optionalText(title), .optionalText(title), .text(id)])
             guard database.changes == 1 else { throw StoreError.noSuchMessage(id) }
         }
+        return current
     }
 
     /// Marks a message's transcription failed (the helper's error, its crash,
-    /// or a hang past the deadline), with the reason.
-    public func markTranscriptFailed(_ id: String, reason: String) throws(StoreError) {
-        try update("UPDATE messages SET transcript_state = 'failed', transcript_error = ? WHERE id = ?",
-                   [.text(reason), .text(id)], id)
+    /// or a hang past the deadline), with the reason. `madeFrom`: as for
+    /// `storeTranscript`, a failure on audio since replaced is dropped (false).
+    @discardableResult
+    public func markTranscriptFailed(_ id: String, reason: String, madeFrom audio: AudioIdentity? = nil) throws(StoreError) -> Bool {
+        var current = true
+        try checkWritable()
+        try inTransaction {
+            current = try audioIsStill(audio, of: id)
+            guard current else { return }
+            try database.query("UPDATE messages SET transcript_state = 'failed', transcript_error = ? WHERE id = ?",
+                               [.text(reason), .text(id)])
+            guard database.changes == 1 else { throw StoreError.noSuchMessage(id) }
+        }
+        return current
     }
 
     /// Why a message's transcription failed, when it did.

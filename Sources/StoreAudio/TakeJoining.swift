@@ -15,8 +15,8 @@ extension MessageStore {
         let levels = LevelTrack.joined(try levels(of: id) ?? LevelTrack(), lasting: first.duration,
                                        then: try levels(of: next) ?? LevelTrack())
         let inputs = [audioPath(of: first), audioPath(of: second)]
-        let output = replacementPath(of: first)
-        try? FileManager.default.removeItem(atPath: output)  // left by a crash
+        let replacement = try beginReplacement(of: first)
+        let output = replacement.path
         do throws(AudioError) {
             try await Transcoder.onThread(named: "hark-join") { () throws(AudioError) in
                 try Transcoder.join(inputs, to: output)
@@ -31,6 +31,7 @@ extension MessageStore {
             try? FileManager.default.removeItem(atPath: output)
             throw error
         }
+        withExtendedLifetime(replacement) {}
         // Its audio is in the take now: the part recorded on goes for good.
         try? delete(next)
         try? purge(next)

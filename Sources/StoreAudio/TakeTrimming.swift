@@ -33,8 +33,8 @@ extension MessageStore {
         let source = audioPath(of: message)
         // Written back as Ogg Opus, into the same file name: only such audio (a take) is trimmed.
         guard trim.cutsAnything, AudioContent(path: source).format == .opus else { return false }
-        let output = replacementPath(of: message)
-        try? FileManager.default.removeItem(atPath: output)  // left by a crash
+        let replacement = try beginReplacement(of: message)
+        let output = replacement.path
         let kept = trim.kept
         do throws(AudioError) {
             try await Transcoder.onThread(named: "hark-trim") { () throws(AudioError) in
@@ -50,6 +50,7 @@ extension MessageStore {
             try? FileManager.default.removeItem(atPath: output)
             throw error
         }
+        withExtendedLifetime(replacement) {}
         return true
     }
 }

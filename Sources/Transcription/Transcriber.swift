@@ -22,7 +22,8 @@ public final class Transcriber {
         case helperStarted(Int32)
         /// A message's request went to the helper.
         case started(messageID: String)
-        /// A message is transcribed (`done` or `empty`) or `failed`.
+        /// A message is transcribed (`done` or `empty`) or `failed`; `queued`
+        /// again when its audio was replaced while the helper worked on the old.
         case finished(messageID: String, state: TranscriptState)
         /// The helper ended (idle, stopped, crashed or killed).
         case helperStopped
@@ -43,6 +44,9 @@ public final class Transcriber {
     private let idleSeconds: Double
     private var helper: HelperProcess?
     private var current: Message?
+    /// The current message's audio as the helper was given it: a take cut or
+    /// recorded on meanwhile has other audio, and what the helper says of the old is dropped.
+    private var currentAudio: AudioIdentity?
     /// The message whose failure waits for the engine's check.
     private var checking: Message?
     /// Whether the engine's files were checked (after a first failure).
@@ -178,6 +182,7 @@ public final class Transcriber {
     private func begin(_ message: Message) {
         guard let helper else { return }
         current = message
+        currentAudio = store.audioIdentity(of: message)
         helperCPUAtStart = helper.cpuSeconds ?? 0
         let request = HelperRequest(id: message.id, path: store.audioPath(of: message),
                                     language: language.setting)
@@ -203,11 +208,12 @@ public final class Transcriber {
         current = nil
         notePeaks()
         if let error = reply.error {
-            failChecking(message, reason: error)
+            failChecking(message, reason: error, madeFrom: currentAudio)
             return
         }
         do {
-            try store.storeTranscript(message.id, segments: reply.segments ?? [])
+            // False when the audio changed meanwhile: the message stays queued for the new one.
+            try store.storeTranscript(message.id, segments: reply.segments ?? [], madeFrom: currentAudio)
             let state = (try? store.message(message.id).transcriptState) ?? .done
             onEvent(.finished(messageID: message.id, state: state))
         } catch {
@@ -259,7 +265,7 @@ public final class Transcriber {
         }
         current = nil
         endHelper()
-        fail(message, reason: tr("the transcriber took longer than its deadline and was stopped"), thenWake: true)
+        fail(message, reason: tr("the transcriber took longer than its deadline and was stopped"), madeFrom: currentAudio)
     }
 
     /// The helper's output ended on its own: crashed, killed, or exited.
@@ -274,17 +280,17 @@ public final class Transcriber {
         if case .lineTooLong(let limit) = failure {
             fail(message, reason: tr("the transcriber wrote an answer longer than {size} and was stopped",
                                      ["size": ByteCountFormatter.string(fromByteCount: Int64(limit), countStyle: .binary)]),
-                 thenWake: true)
+                 madeFrom: currentAudio)
         } else {
-            failChecking(message, reason: tr("the transcriber stopped while working on it"))
+            failChecking(message, reason: tr("the transcriber stopped while working on it"), madeFrom: currentAudio)
         }
     }
 
     /// A helper that failed a message (it ended, or answered an error) may
     /// stand on a damaged engine: checked once per transcriber, in the
     /// background, and if so the message says that and how to repair it.
-    private func failChecking(_ message: Message, reason: String) {
-        guard !engineChecked else { return fail(message, reason: reason) }
+    private func failChecking(_ message: Message, reason: String, madeFrom audio: AudioIdentity?) {
+        guard !engineChecked else { return fail(message, reason: reason, madeFrom: audio) }
         engineChecked = true
         checking = message
         engine.check { [weak self] found in
@@ -293,19 +299,20 @@ public final class Transcriber {
             if case .damaged(let files) = found {
                 self.engine.markDamaged(files)
                 self.endHelper()
-                self.fail(message, reason: found.description)
+                self.fail(message, reason: found.description, madeFrom: audio)
             } else {
-                self.fail(message, reason: reason)
+                self.fail(message, reason: reason, madeFrom: audio)
             }
         }
     }
 
-    private func fail(_ message: Message, reason: String, thenWake: Bool = true) {
-        try? store.markTranscriptFailed(message.id, reason: reason)
-        onEvent(.finished(messageID: message.id, state: .failed))
+    /// `audio`: what the helper was given, when it was (a failure on audio since replaced is dropped).
+    private func fail(_ message: Message, reason: String, madeFrom audio: AudioIdentity? = nil) {
+        let failed = (try? store.markTranscriptFailed(message.id, reason: reason, madeFrom: audio)) ?? true
+        onEvent(.finished(messageID: message.id, state: failed ? .failed : .queued))
         // The next one, from the main loop: a helper that cannot start fails
         // each queued message in turn without recursing.
-        if thenWake { MainLoop.post { [weak self] in self?.wake() } }
+        MainLoop.post { [weak self] in self?.wake() }
     }
 
     private func notePeaks() {

@@ -27,7 +27,7 @@ extension RoomWindowTests {
 
     /// The duration Bob's client reads in the voice event `eventID` (milliseconds).
     @MainActor
-    private static func sentDuration(_ bob: MatrixClient, room: String, eventID: String) throws -> Int? {
+    static func sentDuration(_ bob: MatrixClient, room: String, eventID: String) throws -> Int? {
         let json = try awaitOnLoop { try await bob.eventJSON(roomID: room, eventID: eventID) }
         let event = try XCTUnwrap(try JSONSerialization.jsonObject(with: json) as? [String: Any])
         return ((event["content"] as? [String: Any])?["info"] as? [String: Any])?["duration"] as? Int
@@ -41,6 +41,16 @@ extension RoomWindowTests {
         let draft: DraftView
         let bob: MatrixClient
         let roomID: String
+
+        /// Records for more than `seconds`, then Stop: the draft's take.
+        @MainActor
+        func recordDraft(longerThan seconds: Double) throws -> Message {
+            composer.toggleRecording()
+            XCTAssertTrue(waitUntil { (composer.recorder?.elapsed ?? 0) > seconds })
+            composer.toggleRecording()
+            XCTAssertTrue(waitUntil { draft.message != nil }, "a draft after Stop")
+            return try XCTUnwrap(draft.message)
+        }
     }
 
     /// Runs `body` in Bob's room `name`, shown in a window titled `title` (for xdotool).
@@ -123,11 +133,7 @@ extension RoomWindowTests {
             let history = try XCTUnwrap(window.history)
             let bobBefore = try Self.bobsSyncToken(bob)
 
-            composer.toggleRecording()
-            XCTAssertTrue(waitUntil { (composer.recorder?.elapsed ?? 0) > 1.5 })
-            composer.toggleRecording()
-            XCTAssertTrue(waitUntil { draft.message != nil }, "a draft after Stop")
-            let first = try XCTUnwrap(draft.message)
+            let first = try room.recordDraft(longerThan: 1.5)
             let firstLevels = try XCTUnwrap(try store.levels(of: first.id))
             XCTAssertNil(Self.accessibleLabel(of: composer.recordButton, is: "Continue recording"))
             XCTAssertEqual(gtk_widget_get_tooltip_text(composer.recordButton).map { String(cString: $0) },

@@ -12,8 +12,9 @@ import XCTest
 
 /// Press-and-hold in a room with the real pointer (xdotool under Xvfb), as
 /// in messengers: letting go sends at once, exactly one voice event reaching
-/// Bob; dragging away first discards, and nothing reaches him. And a trim
-/// handle dragged with the pointer.
+/// Bob; dragging away first discards, and nothing reaches him; held with a
+/// draft up, the take goes on and is sent whole, once. And a trim handle
+/// dragged with the pointer.
 extension RoomWindowTests {
     private static func xdotool(_ arguments: String...) throws {
         _ = try ChildProcess.run("/usr/bin/xdotool", arguments, seconds: 15)
@@ -66,6 +67,39 @@ extension RoomWindowTests {
             XCTAssertNil(draft.message)
             XCTAssertEqual(try store.matrix.sends(of: draggedID), [])
             XCTAssertEqual(try Self.alicesVoiceMessages(seenBy: bob, since: bobBefore, for: 3), 1, "still the first alone")
+        }
+    }
+
+    func testHoldingRecordWithADraftUpGoesOnWithItAndSendsTheWholeTakeOnceAtTheRelease() throws {
+        let title = "Hark hold on a draft \(getpid())"
+        try inDraftRoom("Held on", title: title) { room in
+            let (store, window, composer, draft, bob, roomID) = (room.store, room.window, room.composer, room.draft, room.bob, room.roomID)
+            let bobBefore = try Self.bobsSyncToken(bob)
+            let first = try room.recordDraft(longerThan: 1.5)
+            settle(seconds: 0.5)
+
+            // Held with the draft up: the take goes on; let go, it is sent whole.
+            try Self.point(at: composer.recordButton, in: window, titled: title)
+            try Self.xdotool("mousedown", "1")
+            XCTAssertTrue(waitUntil { composer.hold.isHolding && (composer.recorder?.elapsed ?? 0) > 1.5 }, "held, recording on")
+            let partID = try XCTUnwrap(composer.recordingID)
+            XCTAssertNotEqual(partID, first.id)
+            XCTAssertNil(draft.message, "the draft steps aside while the take goes on")
+            try Self.xdotool("mouseup", "1")
+            XCTAssertTrue(waitUntil { composer.joining != nil }, "the part saved, being joined")
+            let part = try store.message(partID)
+            XCTAssertTrue(waitUntil { (try? store.matrix.sendState(of: first.id)) == .sent }, "sent at the release, once joined")
+            XCTAssertNil(draft.message, "no draft left")
+            XCTAssertNil(composer.continuing)
+
+            let sent = try store.message(first.id)
+            XCTAssertEqual(sent.duration, first.duration + part.duration, accuracy: 0.001, "the draft and the part held")
+            XCTAssertThrowsError(try store.message(partID), "the part is in the take, not a message of its own")
+            XCTAssertEqual(try store.shownIDs(in: .room(roomID)), [first.id], "one message in the room")
+            XCTAssertEqual(try store.matrix.sends(of: first.id).count, 1)
+            XCTAssertEqual(try Self.alicesVoiceMessages(seenBy: bob, since: bobBefore, for: 3), 1, "exactly one reaches Bob")
+            let eventID = try XCTUnwrap(try store.matrix.sends(of: first.id).first?.eventID)
+            XCTAssertEqual(try Self.sentDuration(bob, room: roomID, eventID: eventID), Int((sent.duration * 1000).rounded()))
         }
     }
 

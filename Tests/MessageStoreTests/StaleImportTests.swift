@@ -8,13 +8,13 @@ import XCTest
 /// An import copies under a hidden `.importing-` name first. One killed while
 /// copying leaves that file behind with no row: it was never a message.
 final class StaleImportTests: XCTestCase {
-    private var scratch: ScratchFolder!
-    private var folder: URL { scratch.url.appendingPathComponent("hark") }
+    var scratch: ScratchFolder!
+    var folder: URL { scratch.url.appendingPathComponent("hark") }
 
     override func setUpWithError() throws { scratch = try ScratchFolder() }
     override func tearDownWithError() throws { scratch = nil }
 
-    private func opus(_ name: String) throws -> String {
+    func opus(_ name: String) throws -> String {
         let path = scratch.path(name)
         try gstLaunch("audiotestsrc num-buffers=100 samplesperbuffer=960 volume=0.3 "
                       + "! audio/x-raw,rate=48000,channels=1 ! opusenc ! oggmux ! filesink location=\(path)")

@@ -105,7 +105,8 @@ final class QueueWork {
             printFailure(tr("Transcribing “{title}” ({number} of {count})…",
                             ["title": terminalSafe(title), "number": LocaleNumbers.integer(started),
                              "count": LocaleNumbers.integer(added)]))
-        case .finished(let id, let state) where pending.remove(id) != nil:
+        // Queued again (its audio was replaced meanwhile): the transcriber takes it again.
+        case .finished(let id, let state) where state != .queued && pending.remove(id) != nil:
             finished(id, state)
         case .waitingForOtherProcess where !pending.isEmpty:
             printFailure(tr("Another Hark is transcribing (its window, or another command): waiting for it…"))
