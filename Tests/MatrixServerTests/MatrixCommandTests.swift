@@ -74,7 +74,8 @@ final class MatrixCommandTests: XCTestCase {
         }
         let deadline = Date().addingTimeInterval(30)
         while !noCoreSize() && sync.isRunning && Date() < deadline { usleep(50_000) }
-        XCTAssertTrue(noCoreSize(), "the process that reads the token allows no core file, and cannot allow one again")
+        XCTAssertTrue(noCoreSize(), "the process that reads the token allows no core file, and cannot allow one again"
+                      + " (sync \(sync.isRunning ? "running" : "ended"): \(sync.output))")
         kill(sync.process.processIdentifier, SIGQUIT)  // dumps core by default; Swift's backtracer catches SIGSEGV
         sync.waitForExit(seconds: 30)
         let pattern = (try? String(contentsOfFile: "/proc/sys/kernel/core_pattern", encoding: .utf8)) ?? ""
