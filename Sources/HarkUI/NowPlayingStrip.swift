@@ -8,7 +8,7 @@ import Localization
 import MessageStore
 import Subscriptions
 
-/// The strip under the header bar while a message is loaded (playing or
+/// The strip under the header bar while a message of a list is loaded (playing or
 /// paused), in whatever room or search the window shows, as Telegram's and
 /// Signal's: its title, who sent it, where it stands, Play/Pause, and Stop
 /// and Close; the title goes to the message. It reads the player (and the
@@ -93,9 +93,11 @@ final class NowPlayingStrip {
         ]
     }
 
-    /// Reads the message loaded again (another one, a rename, its end).
+    /// Reads the message loaded again (another one, a rename, its end). One
+    /// of no list (the composer's draft, with its own controls) has no strip:
+    /// it has no row to go to.
     private func read() {
-        message = playback.currentID.flatMap { try? store.message($0) }
+        message = playback.scope == nil ? nil : playback.currentID.flatMap { try? store.message($0) }
         defer { show(message != nil) }
         guard let message else { return }
         gtk_label_set_text(hark_label(titleLabel), message.title)

@@ -80,6 +80,8 @@ final class NowPlayingStripTests: XCTestCase {
             try WindowFixture.withMessagesToPlay((1...60).map { "Note \($0)" }) { _, window, ids in
                 let (history, playback, strip) = (try XCTUnwrap(window.history), try XCTUnwrap(window.playback), try XCTUnwrap(window.nowPlaying))
                 let newest = try XCTUnwrap(ids.last)
+                // The older messages come in front of the first page a step at a time.
+                XCTAssertTrue(Self.waitUntil { history.count == 60 }, "all 60 listed: \(history.count)")
                 history.actions.activate(.play, newest)
                 XCTAssertTrue(Self.waitUntil { playback.isPlaying && Self.isShown(strip) })
                 history.scrollToItem(0)

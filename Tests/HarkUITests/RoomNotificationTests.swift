@@ -31,4 +31,33 @@ struct RoomNotificationTests {
             #expect(shownText(of: notification.bodyMarkup) == notification.body)
         }
     }
+
+    /// The words its sender sent with it follow on a line of their own, their
+    /// start only; a transcript made here says nothing of the sender's.
+    @Test func theSendersWordsFollowCutToTheirStart() {
+        var said = message(4)
+        said.transcript = "Running late <b>again</b>, sorry!\nSee you at the station in twenty minutes "
+            + String(repeating: "and then we take the bus home together ", count: 5)
+        said.transcriptState = .done
+        said.transcriptSource = .sender
+        let notification = RoomNotification(message: said, senderName: "bob", roomName: "Family")
+        let lines = notification.body.components(separatedBy: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first == "Voice message in Family · 0:04")
+        let words = lines.last ?? ""
+        #expect(words.hasPrefix("Running late <b>again</b>, sorry! See you at the station"))
+        #expect(words.hasSuffix("…"))
+        #expect(words.count <= RoomNotification.wordsLength + 1)
+        #expect(shownText(of: notification.bodyMarkup) == notification.body)
+
+        var short = said
+        short.transcript = "On my way"
+        #expect(RoomNotification(message: short, senderName: "bob", roomName: "Family").body
+                == "Voice message in Family · 0:04\nOn my way")
+
+        var heardHere = said
+        heardHere.transcriptSource = .local
+        #expect(RoomNotification(message: heardHere, senderName: "bob", roomName: "Family").body
+                == "Voice message in Family · 0:04")
+    }
 }

@@ -41,7 +41,9 @@ final class SalvageAnnouncementTests: XCTestCase {
         try onMainActor {
             try WindowFixture.withWindow(storeIn: scratch.url, before: Self.fill) { store, window, ids in
                 window.present()
-                settle(seconds: 0.5)
+                // The older messages come in front of the first page a step at a time.
+                XCTAssertTrue(MainLoop.iterate(until: { window.history?.count == 40 }, timeout: 20),
+                              "all 40 listed: \(window.history?.count ?? -1)")
                 try body(scratch.url, store, window, ids)
             }
         }

@@ -111,6 +111,8 @@ extension RoomWindowTests {
             playback.seek(take.id, to: kept - 0.4, preview: false)
             hark_test_emit(draft.playButton, "clicked")
             XCTAssertTrue(waitUntil { playback.currentID == take.id && playback.isPlaying })
+            XCTAssertEqual(gtk_widget_get_visible(try XCTUnwrap(window.nowPlaying).widget), 0,
+                           "no now-playing strip for the draft: it has its own controls, and no row to go to")
             XCTAssertTrue(waitUntil { !playback.isPlaying }, "paused at the end handle")
             XCTAssertLessThan(playback.position(of: take), kept)
 

@@ -58,7 +58,14 @@ extension HistoryView {
 
     func readAll() {
         guard lifetime.isAlive else { return }
-        var times = ((try? store.shownTimes(matching: nil, in: scope, newest: pageBeforeFirstFrame())) ?? []).filter { !withheld.contains($0.id) }
+        let newest = pageBeforeFirstFrame()
+        let read = (try? store.shownTimes(matching: nil, in: scope, newest: newest)) ?? []
+        // Filling in after the first frame: done once the store has no more.
+        if fillsIn, let newest, read.count < newest {
+            firstPage = nil
+            fillsIn = false
+        }
+        var times = read.filter { !withheld.contains($0.id) }
         if showsRecording { times.append((HistoryItem.recordingKey, Date())) }
         show(times, in: all)
     }

@@ -12,6 +12,8 @@ import GtkSupport
 extension HistoryView {
     /// The smallest a row is, in pixels: its play button and margins.
     static let smallestRowHeight: Int32 = 56
+    /// The most older messages a step after the first frame puts in.
+    static let fillStep = 500
 
     /// How many messages the whole list reads now: the first page while the
     /// window has not painted its first frame (a list read before it is
@@ -23,14 +25,28 @@ extension HistoryView {
         guard gtk_widget_get_mapped(window) == 0 else { return nil }
         let page = Int(Self.tallest(window) / Self.smallestRowHeight) + 2
         firstPage = page
-        FirstFrame.after(window, lifetime: lifetime) { [weak self] in
-            guard let self else { return }
-            self.firstPage = nil
-            let wasAtEnd = self.isScrolledToEnd
+        FirstFrame.after(window, lifetime: lifetime) { [weak self] in self?.fillIn() }
+        return page
+    }
+
+    /// After the first frame, the older messages come in front of those
+    /// shown, a step each idle, GTK laying out and painting between two:
+    /// all of them at once held the window 80-130 ms, most of it making the
+    /// rows GTK keeps beyond the first page (about 4 ms each), so the first
+    /// steps are a few messages and each a third more, up to `fillStep`.
+    /// Each step reads the list as any change does (see readAll), so a
+    /// message added, a room shown or a search meanwhile is shown as ever;
+    /// it ends when the store has no older message (readAll clears `firstPage`).
+    private func fillIn() {
+        fillsIn = true
+        lifetime.idle { [weak self] in
+            guard let self, let page = self.firstPage else { return false }
+            let wasAtEnd = self.query == nil && self.isScrolledToEnd
+            self.firstPage = page + min(max(page / 3, 4), Self.fillStep)
             self.readAll()
             if wasAtEnd { self.scrollToEnd() }
+            return self.firstPage != nil
         }
-        return page
     }
 
     /// The height the window opens with: its default height, or the

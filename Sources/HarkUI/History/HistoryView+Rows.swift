@@ -15,6 +15,7 @@ extension HistoryView {
         let factory = gtk_signal_list_item_factory_new()!
         Signal.connectPointer(UnsafeMutableRawPointer(factory), "setup") { [weak self] item in
             guard let self, let item else { return }
+            self.justUnbound = nil  // a new item, perhaps where one torn down was
             let row = MessageRow(store: self.store, playback: self.playback)
             row.actions = self.actions
             row.canSend = self.canSendToRooms
@@ -42,6 +43,7 @@ extension HistoryView {
         }
         Signal.connectPointer(UnsafeMutableRawPointer(factory), "bind") { [weak self] item in
             guard let self, let listItem = item, let item = self.items[listItem] else { return }
+            defer { self.justUnbound = nil }
             let row = item.row
             let key = gtk_list_item_get_item(OpaquePointer(listItem))
                 .flatMap { gtk_string_object_get_string(OpaquePointer($0)) }.map { String(cString: $0) }
@@ -64,7 +66,12 @@ extension HistoryView {
                     self.setItemLabel(item, tr("A message that could not be read"))
                     return
                 }
-                self.show(message, in: item)
+                if let last = self.justUnbound, last.item == listItem, last.message == message,
+                   last.placedAt == self.time(of: message) {
+                    row.actOnAgain(message)
+                } else {
+                    self.show(message, in: item)
+                }
             case nil:
                 row.clear()
                 self.setItemLabel(item, "")
@@ -72,13 +79,26 @@ extension HistoryView {
         }
         Signal.connectPointer(UnsafeMutableRawPointer(factory), "unbind") { [weak self] item in
             guard let item, let record = self?.items[item] else { return }
+            self?.noteUnbound(item, record.row)
             record.row.clear()
             record.key = nil
         }
         Signal.connectPointer(UnsafeMutableRawPointer(factory), "teardown") { [weak self] item in
             guard let item else { return }
+            self?.justUnbound = nil
             self?.items[item] = nil
         }
         return factory
+    }
+
+    /// Keeps what the row of `item` showed as it is unbound, until the main loop goes on.
+    private func noteUnbound(_ item: UnsafeMutableRawPointer, _ row: MessageRow) {
+        let noted = justUnbound != nil
+        justUnbound = row.message.map { (item, $0, row.placedAt) }
+        guard !noted, justUnbound != nil else { return }
+        lifetime.idle(priority: G_PRIORITY_HIGH) { [weak self] in
+            self?.justUnbound = nil
+            return false
+        }
     }
 }

@@ -48,6 +48,11 @@ final class HistoryView {
     /// GTK's list items alive now, in both lists (those on screen and a few
     /// around them), each with its row: by their GtkListItem.
     var items: [UnsafeMutableRawPointer: HistoryListItem] = [:]
+    /// The list item unbound last, with what its row showed, until the main
+    /// loop goes on: GTK 4.8 unbinds and binds again every item whose
+    /// position moves (all of those alive when messages come in front), and
+    /// one bound again to what its row shows needs no showing (see HistoryView+Rows).
+    var justUnbound: (item: UnsafeMutableRawPointer, message: Message, placedAt: Date?)?
     /// The item the keyboard focus was last on in the list.
     var lastFocusedKey: String?
     /// Messages not listed: the composer's draft, heard before it is sent.
@@ -92,8 +97,11 @@ final class HistoryView {
     func time(of message: Message) -> Date { roomTimes[message.id] ?? message.createdAt }
 
     /// Until the window's first frame, the whole list holds only the newest
-    /// messages that can fill it (see HistoryView+FirstPage).
+    /// messages that can fill it; then older ones come in front of them, a
+    /// step at a time (see HistoryView+FirstPage). Nil once it holds all.
     var firstPage: Int?
+    /// The older messages are coming in front, after the first frame.
+    var fillsIn = false
 
     /// Each change to the messages (added, renamed, removed, read again),
     /// once the lists show it: what shows a message elsewhere (the strip

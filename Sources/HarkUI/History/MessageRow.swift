@@ -260,6 +260,13 @@ final class MessageRow {
         }
     }
 
+    /// Acts on `message` again, which it shows as it was before the `clear()`
+    /// that just came: GTK bound its item again only because its position moved.
+    func actOnAgain(_ message: Message) {
+        target(message.id)
+        self.message = message
+    }
+
     /// Forgets the message: a recycled row acts on nothing until shown again.
     func clear() {
         if message != nil { target("") }

@@ -5,8 +5,9 @@ import Localization
 import MessageStore
 
 /// What a desktop notification of a received voice message says: who, in
-/// which room, how long; activating it opens the room, its buttons play
-/// the message or mark the room read.
+/// which room, how long, and the words its sender sent with it (their
+/// start); activating it opens the room, its buttons play the message or
+/// mark the room read.
 struct RoomNotification: Equatable {
     var title: String
     var body: String
@@ -31,8 +32,24 @@ struct RoomNotification: Equatable {
         body = message.duration > 0
             ? tr("Voice message in {room} · {duration}", ["room": roomName, "duration": duration])
             : tr("Voice message in {room}", ["room": roomName])
+        if message.transcriptSource == .sender, message.transcriptState == .done, let words = message.transcript {
+            let gist = Self.gist(of: words)
+            if !gist.isEmpty { body += "\n" + gist }
+        }
         roomID = message.roomID ?? ""
         messageID = message.id
+    }
+
+    /// About how many characters of the sender's words the body shows.
+    static let wordsLength = 100
+
+    /// The sender's words on one line, cut at a word after about
+    /// `wordsLength` characters ("…" where more follow), within it in a
+    /// script written without spaces.
+    static func gist(of words: String) -> String {
+        let line = TranscriptDisplay.firstLine(of: words.split(whereSeparator: \.isNewline).joined(separator: " "),
+                                               length: wordsLength)
+        return line.count > wordsLength + 1 ? String(line.prefix(wordsLength)) + "…" : line
     }
 
     /// The body as the notification server reads it: Pango-like markup (the
