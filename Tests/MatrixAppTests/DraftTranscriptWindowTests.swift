@@ -44,70 +44,61 @@ extension RoomWindowTests {
         let engine = try RoomUndoTests.installedEngine()
         setenv("HARK_TRANSCRIBER_DIR", engine, 1)
         defer { unsetenv("HARK_TRANSCRIBER_DIR") }
-        let homeserver = try homeserver
-        let keyring = try TestKeyring()
-        defer { keyring.stop() }
-        let folder = try ScratchFolder()
-        try MainActor.assumeIsolated {
-            PlaybackController.audioSink = "fakesink sync=true"
-            let bob = try Self.bob(homeserver)
-            try withWindow(storeIn: folder.url.appendingPathComponent("store"), before: { store in
-                try store.setSetting(MessageStore.transcriptionSetting, "on")
-            }) { store, window in
-                let conversations = try Self.signIn(window, homeserver)
-                let room = try RoomUndoTests.joinedRoom("Words", bob: bob, conversations: conversations, store: store)
-                conversations.show(.room(room))
-                let view = try XCTUnwrap(window.draftTranscript)
+        try inDraftRoom("Words", before: { store in
+            try store.setSetting(MessageStore.transcriptionSetting, "on")
+        }) { draftRoom in
+            let (store, window, bob, room, folder) = (draftRoom.store, draftRoom.window, draftRoom.bob,
+                                                      draftRoom.roomID, draftRoom.folder)
+            let view = try XCTUnwrap(window.draftTranscript)
 
-                // The draft is the time the transcript needs: it shows up there.
-                let (draft, first) = try Self.recordDraft("The dentist moved my appointment to Thursday.", in: window,
-                                                          folder: folder, name: "dentist")
-                XCTAssertEqual(gtk_widget_get_visible(view.widget), 1)
-                @MainActor func shownWords() -> String { gtk_label_get_text(hark_label(view.words)).map { String(cString: $0) } ?? "" }
-                XCTAssertTrue(waitUntil(seconds: 600) { shownWords().lowercased().contains("thursday") }, shownWords())
-                let words = try XCTUnwrap(try store.message(first).transcript)
-                XCTAssertEqual(shownWords(), words)
-                XCTAssertNil(Self.accessibleLabel(of: view.sendSwitch, is: "Send With Transcript"))
-                XCTAssertEqual(gtk_switch_get_active(OpaquePointer(view.sendSwitch)), 0, "off until turned on")
-                gtk_switch_set_active(OpaquePointer(view.sendSwitch), 1)
-                XCTAssertTrue(store.sendsWithTranscript, "remembered")
-                hark_test_emit(draft.sendButton, "clicked")
-                var content = try Self.sentContent(store, first, bob: bob, room: room)
-                // Cut to its handles as it went: the words said in what was kept (here, all of them).
-                let sent = try XCTUnwrap(try store.message(first).transcript)
-                XCTAssertTrue(sent.lowercased().contains("thursday"), sent)
-                XCTAssertEqual(content["body"] as? String, sent, "the caption")
-                let title = try store.message(first).title
-                XCTAssertEqual(content["filename"] as? String, "\(title).ogg")
-                XCTAssertEqual(content["org.matrix.msc1767.text"] as? String, sent)
-                XCTAssertNotNil(content["org.matrix.msc3245.voice"])
+            // The draft is the time the transcript needs: it shows up there.
+            let (draft, first) = try Self.recordDraft("The dentist moved my appointment to Thursday.", in: window,
+                                                      folder: folder, name: "dentist")
+            XCTAssertEqual(gtk_widget_get_visible(view.widget), 1)
+            @MainActor func shownWords() -> String { gtk_label_get_text(hark_label(view.words)).map { String(cString: $0) } ?? "" }
+            XCTAssertTrue(waitUntil(seconds: 600) { shownWords().lowercased().contains("thursday") }, shownWords())
+            let words = try XCTUnwrap(try store.message(first).transcript)
+            XCTAssertEqual(shownWords(), words)
+            XCTAssertNil(Self.accessibleLabel(of: view.sendSwitch, is: "Send With Transcript"))
+            XCTAssertEqual(gtk_switch_get_active(OpaquePointer(view.sendSwitch)), 0, "off until turned on")
+            gtk_switch_set_active(OpaquePointer(view.sendSwitch), 1)
+            XCTAssertTrue(store.sendsWithTranscript, "remembered")
+            hark_test_emit(draft.sendButton, "clicked")
+            var content = try Self.sentContent(store, first, bob: bob, room: room)
+            // Cut to its handles as it went: the words said in what was kept (here, all of them).
+            let sent = try XCTUnwrap(try store.message(first).transcript)
+            XCTAssertTrue(sent.lowercased().contains("thursday"), sent)
+            XCTAssertEqual(content["body"] as? String, sent, "the caption")
+            let title = try store.message(first).title
+            XCTAssertEqual(content["filename"] as? String, "\(title).ogg")
+            XCTAssertEqual(content["org.matrix.msc1767.text"] as? String, sent)
+            XCTAssertNotNil(content["org.matrix.msc3245.voice"])
 
-                // Sent before the words came: it waits for them, then goes with them; the switch stays on.
-                let (_, second) = try Self.recordDraft("Please call me back this evening.", in: window, folder: folder, name: "call")
-                XCTAssertEqual(gtk_switch_get_active(OpaquePointer(view.sendSwitch)), 1, "remembered")
-                XCTAssertEqual(try store.message(second).transcriptState, .queued, "sent before it was transcribed")
-                hark_test_emit(draft.sendButton, "clicked")
-                XCTAssertEqual(shownWords(), "Sending once transcribed…")
-                XCTAssertEqual(try store.matrix.sends(of: second), [], "not yet")
-                content = try Self.sentContent(store, second, bob: bob, room: room)
-                let later = try XCTUnwrap(try store.message(second).transcript)
-                XCTAssertTrue(later.lowercased().contains("evening"), later)
-                XCTAssertEqual(content["body"] as? String, later)
+            // Sent before the words came: it waits for them, then goes with them; the switch stays on.
+            let (_, second) = try Self.recordDraft("Please call me back this evening.", in: window, folder: folder, name: "call")
+            XCTAssertEqual(gtk_switch_get_active(OpaquePointer(view.sendSwitch)), 1, "remembered")
+            XCTAssertEqual(try store.message(second).transcriptState, .queued, "sent before it was transcribed")
+            hark_test_emit(draft.sendButton, "clicked")
+            XCTAssertEqual(shownWords(), "Sending once transcribed…")
+            XCTAssertEqual(try store.matrix.sends(of: second), [], "not yet")
+            content = try Self.sentContent(store, second, bob: bob, room: room)
+            let later = try XCTUnwrap(try store.message(second).transcript)
+            XCTAssertTrue(later.lowercased().contains("evening"), later)
+            XCTAssertEqual(content["body"] as? String, later)
 
-                // Waiting for the words, the switch turned off: it goes at once, the voice alone, as before.
-                let (_, third) = try Self.recordDraft("See you tomorrow.", in: window, folder: folder, name: "tomorrow")
-                XCTAssertEqual(try store.message(third).transcriptState, .queued)
-                hark_test_emit(draft.sendButton, "clicked")
-                XCTAssertEqual(shownWords(), "Sending once transcribed…")
-                gtk_switch_set_active(OpaquePointer(view.sendSwitch), 0)
-                XCTAssertFalse(store.sendsWithTranscript)
-                XCTAssertEqual(try store.matrix.sends(of: third).count, 1, "queued at once")
-                content = try Self.sentContent(store, third, bob: bob, room: room)
-                // Its title (whichever it had as it went: the words may have renamed it since) and no caption.
-                let body = try XCTUnwrap(content["body"] as? String)
-                XCTAssertEqual((content["org.matrix.msc1767.file"] as? [String: Any])?["name"] as? String, body + ".ogg")
-                XCTAssertNil(content["filename"], "no caption")
-            }
+            // Waiting for the words, the switch turned off: it goes at once, the voice alone, as before.
+            let (_, third) = try Self.recordDraft("See you tomorrow.", in: window, folder: folder, name: "tomorrow")
+            XCTAssertEqual(try store.message(third).transcriptState, .queued)
+            hark_test_emit(draft.sendButton, "clicked")
+            XCTAssertEqual(shownWords(), "Sending once transcribed…")
+            gtk_switch_set_active(OpaquePointer(view.sendSwitch), 0)
+            XCTAssertFalse(store.sendsWithTranscript)
+            XCTAssertEqual(try store.matrix.sends(of: third).count, 1, "queued at once")
+            content = try Self.sentContent(store, third, bob: bob, room: room)
+            // Its title (whichever it had as it went: the words may have renamed it since) and no caption.
+            let body = try XCTUnwrap(content["body"] as? String)
+            XCTAssertEqual((content["org.matrix.msc1767.file"] as? [String: Any])?["name"] as? String, body + ".ogg")
+            XCTAssertNil(content["filename"], "no caption")
         }
     }
 }

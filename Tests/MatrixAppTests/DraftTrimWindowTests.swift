@@ -41,6 +41,8 @@ extension RoomWindowTests {
         let draft: DraftView
         let bob: MatrixClient
         let roomID: String
+        /// The test's own folder (the store is in it).
+        let folder: ScratchFolder
 
         /// Records for more than `seconds`, then Stop: the draft's take.
         @MainActor
@@ -53,8 +55,10 @@ extension RoomWindowTests {
         }
     }
 
-    /// Runs `body` in Bob's room `name`, shown in a window titled `title` (for xdotool).
-    func inDraftRoom(_ name: String, title: String? = nil, _ body: @MainActor (DraftRoom) throws -> Void) throws {
+    /// Runs `body` in Bob's room `name`, shown in a window titled `title` (for
+    /// xdotool), its store prepared by `before` as the window opens.
+    func inDraftRoom(_ name: String, title: String? = nil, before: @MainActor (MessageStore) throws -> Void = { _ in },
+                     _ body: @MainActor (DraftRoom) throws -> Void) throws {
         let homeserver = try homeserver
         let keyring = try TestKeyring()
         defer { keyring.stop() }
@@ -62,7 +66,7 @@ extension RoomWindowTests {
         try MainActor.assumeIsolated {
             PlaybackController.audioSink = "fakesink sync=true"
             let bob = try Self.bob(homeserver)
-            try withWindow(storeIn: folder.url.appendingPathComponent("store")) { store, window in
+            try withWindow(storeIn: folder.url.appendingPathComponent("store"), before: before) { store, window in
                 if let title { gtk_window_set_title(window.window, title) }
                 let conversations = try Self.signIn(window, homeserver)
                 let roomID = try RoomUndoTests.joinedRoom(name, bob: bob, conversations: conversations, store: store)
@@ -71,7 +75,7 @@ extension RoomWindowTests {
                 // A steady tone: the default trim cuts nothing, the handles stand at the ends.
                 composer.source = { (.pipeline("audiotestsrc is-live=true volume=0.3"), nil) }
                 try body(DraftRoom(store: store, window: window, composer: composer, draft: try XCTUnwrap(composer.draft),
-                                   bob: bob, roomID: roomID))
+                                   bob: bob, roomID: roomID, folder: folder))
             }
         }
     }
