@@ -17,14 +17,6 @@ import XCTest
 /// what is sent (and kept) by as much; Record in a draft goes on with the
 /// same take, which is sent once, whole.
 extension RoomWindowTests {
-    @MainActor
-    private static func accessible(_ widget: UnsafeMutablePointer<GtkWidget>, _ property: GtkAccessibleProperty,
-                                   is expected: String) -> String? {
-        guard let found = hark_accessible_check_string(UnsafeMutableRawPointer(widget), property, expected) else { return nil }
-        defer { g_free(found) }
-        return String(cString: found)
-    }
-
     /// The duration Bob's client reads in the voice event `eventID` (milliseconds).
     @MainActor
     static func sentDuration(_ bob: MatrixClient, room: String, eventID: String) throws -> Int? {

@@ -15,12 +15,18 @@ import XCTest
 /// homeserver.) The names are read as a screen reader gets them: the
 /// accessible properties (GTK's test backend: this harness has no AT-SPI bus).
 extension RoomWindowTests {
+    /// nil when `widget`'s accessible string `property` holds `expected`, else what it holds.
     @MainActor
-    static func accessibleLabel(of widget: UnsafeMutablePointer<GtkWidget>, is expected: String) -> String? {
-        guard let found = hark_accessible_check_string(UnsafeMutableRawPointer(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, expected)
-        else { return nil }
+    static func accessible(_ widget: UnsafeMutablePointer<GtkWidget>, _ property: GtkAccessibleProperty,
+                           is expected: String) -> String? {
+        guard let found = hark_accessible_check_string(UnsafeMutableRawPointer(widget), property, expected) else { return nil }
         defer { g_free(found) }
         return String(cString: found)
+    }
+
+    @MainActor
+    static func accessibleLabel(of widget: UnsafeMutablePointer<GtkWidget>, is expected: String) -> String? {
+        accessible(widget, GTK_ACCESSIBLE_PROPERTY_LABEL, is: expected)
     }
 
     func testANarrowWindowShowsInARoomTheInvitationAndMessagesWaitingInTheHiddenSidebar() throws {
