@@ -101,12 +101,13 @@ final class NowPlayingStrip {
         defer { show(message != nil) }
         guard let message else { return }
         gtk_label_set_text(hark_label(titleLabel), message.title)
+        let sender = store.matrix.senderName(of: message) ?? tr("You")
         // The sender's name as received, never markup (a label's text is not).
-        gtk_label_set_text(hark_label(senderLabel), store.matrix.senderName(of: message) ?? tr("You"))
+        gtk_label_set_text(hark_label(senderLabel), sender)
         gtk_widget_set_tooltip_text(goButton, message.title)
         // TRANSLATORS: the strip's button that shows the message playing in its list, as a screen reader names it.
         ButtonNames.name(goButton, tr("Go to “{title}”", ["title": message.title]))
-        hark_accessible_set_description(UnsafeMutableRawPointer(goButton), store.matrix.senderName(of: message) ?? tr("You"))
+        hark_accessible_set_description(UnsafeMutableRawPointer(goButton), sender)
         shownPlaying = nil
         showTime()
     }
